@@ -1,0 +1,26 @@
+"""pitchcore: the rules of Pitch and its house variants, as an immutable state machine.
+
+    >>> from pitchcore import load_variant, new_game
+    >>> state = new_game(load_variant("auction-pitch"), seed=7)
+    >>> state.phase.value, state.to_move
+    ('bidding', 1)
+"""
+
+from .cards import Card
+from .engine import new_game
+from .errors import IllegalMove, InvalidMove, PitchcoreError, VariantError
+from .loader import bundled_variants, load_variant, load_variant_text
+from .moves import Move, parse_move
+from .records import dumps, loads
+from .registry import KINDS, SLOTS
+from .results import HandResult
+from .state import GameState, Phase
+from .variant import Variant
+from .view import PlayerView
+
+__all__ = [
+    "KINDS", "SLOTS", "Card", "GameState", "HandResult", "IllegalMove", "InvalidMove", "Move",
+    "Phase", "PitchcoreError", "PlayerView", "Variant", "VariantError", "bundled_variants",
+    "dumps", "load_variant", "load_variant_text", "loads", "new_game", "parse_move",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,126 @@
+"""Cards as small ints inside the engine, `Card` values at the public edge.
+
+A card's index is ``suit * 13 + rank`` with ranks 0..12 for 2..A and suits 0..3 for
+C, D, H, S, so a hand is a bit mask over 52 bits and every per-card question is a
+table lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+DECK_SIZE = 52
+FULL_DECK = (1 << DECK_SIZE) - 1
+
+TEN, JACK, QUEEN, KING, ACE = 8, 9, 10, 11, 12
+PIPS = {TEN: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
+"""Game pips by rank: the Game point counts these over captured cards."""
+
+SAME_COLOUR = (3, 2, 1, 0)
+"""The other suit of each suit's colour (clubs/spades black, diamonds/hearts red)."""
+
+
+def rank_of(card: int) -> int:
+    return card % 13
+
+
+def suit_of(card: int) -> int:
+    return card // 13
+
+
+def make_card(rank: int, suit: int) -> int:
+    return suit * 13 + rank
+
+
+def parse_rank(text: str) -> int:
+    text = text.upper()
+    if text == "10":
+        text = "T"
+    index = RANKS.find(text)
+    if len(text) != 1 or index < 0:
+        raise ValueError(f"unknown rank {text!r}: expected one of {' '.join(RANKS)}")
+    return index
+
+
+def parse_suit(text: str) -> int:
+    index = SUITS.find(text.upper())
+    if len(text) != 1 or index < 0:
+        raise ValueError(f"unknown suit {text!r}: expected one of {' '.join(SUITS)}")
+    return index
+
+
+def parse_card(text: str) -> int:
+    """Parse card text such as ``TH``, ``10h`` or ``AS`` into its index."""
+    text = text.strip()
+    if len(text) < 2:
+        raise ValueError(f"bad card {text!r}: expected rank then suit, e.g. TH or AS")
+    try:
+        return make_card(parse_rank(text[:-1]), parse_suit(text[-1]))
+    except ValueError as error:
+        raise ValueError(f"bad card {text!r}: {error}") from None
+
+
+def card_text(card: int) -> str:
+    return RANKS[card % 13] + SUITS[card // 13]
+
+
+def parse_cards(text: str | Iterable[str]) -> list[int]:
+    """Parse a compact hand string (``"AS KS 3H"``) or an iterable of card texts."""
+    items = text.split() if isinstance(text, str) else list(text)
+    return [parse_card(item) for item in items]
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def cards_in(mask: int) -> Iterator[int]:
+    """The cards of a mask in index order (clubs 2 first)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_text(mask: int) -> str:
+    return " ".join(card_text(card) for card in cards_in(mask))
+
+
+@attrs.frozen(order=True)
+class Card:
+    """A playing card: the public face of a card index."""
+
+    index: int
+    """Position in the 52-card deck: ``suit * 13 + rank``."""
+
+    @property
+    def rank(self) -> str:
+        return RANKS[self.index % 13]
+
+    @property
+    def suit(self) -> str:
+        return SUITS[self.index // 13]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        return CARDS[parse_card(text)]
+
+    def __str__(self) -> str:
+        return card_text(self.index)
+
+    def __repr__(self) -> str:
+        return f"Card({card_text(self.index)!r})"
+
+
+CARDS: tuple[Card, ...] = tuple(Card(index) for index in range(DECK_SIZE))
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    return tuple(CARDS[card] for card in cards_in(mask))

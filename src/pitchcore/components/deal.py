@@ -1,0 +1,77 @@
+"""The deal slot: how many play, who partners whom, and how the cards go out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..registry import choice, component, field, slot
+from .step import Step
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+slot("deal", "Players, partnerships, deck and how the cards are dealt.", "packets")
+
+
+@component("deal", "packets")
+@attrs.frozen
+class PacketDeal(Step):
+    """Deal the same number of cards to every seat in packets, clockwise from eldest."""
+
+    min_players: int = field(2, "fewest seats the variant allows", minimum=2)
+    max_players: int = field(8, "most seats the variant allows", minimum=2)
+    default_players: int = field(4, "seats when new_game is not told", minimum=2)
+    sides: str = choice(
+        ("cutthroat", "partners"), "cutthroat",
+        "cutthroat: every seat for itself; partners: seats alternate between two sides",
+    )
+    hand_size: int = field(6, "cards dealt to each seat", minimum=1)
+    packet: int = field(3, "cards given to a seat at a time", minimum=1)
+    deck: str = choice(("standard",), "standard", "standard: 52 cards, no jokers")
+
+    def side_table(self, players: int) -> tuple[int, ...]:
+        """Side of each seat: cutthroat side = seat; partners side = seat % 2."""
+        if self.sides == "partners":
+            return tuple(seat % 2 for seat in range(players))
+        return tuple(range(players))
+
+    def deck_size(self) -> int:
+        return 52
+
+    def problems(self) -> list[tuple[str, str]]:
+        found = []
+        if not self.min_players <= self.default_players <= self.max_players:
+            found.append(("default_players", "must lie between min_players and max_players"))
+        if self.hand_size * self.max_players > self.deck_size():
+            found.append((
+                "hand_size",
+                f"{self.hand_size} cards to each of {self.max_players} players is "
+                f"{self.hand_size * self.max_players} cards, more than the "
+                f"{self.deck_size()}-card deck holds",
+            ))
+        if self.sides == "partners" and (self.min_players % 2 or self.max_players % 2
+                                         or self.min_players != self.max_players):
+            found.append(("sides", "partners needs one even number of players "
+                                   "(min_players = max_players, e.g. 4)"))
+        return found
+
+    def begin(self, state: GameState) -> tuple[GameState, bool]:
+        info = state.info
+        players = state.table.players
+        order = list(info.stock)
+        masks = [0] * players
+        dealt = 0
+        eldest = (state.dealer + 1) % players
+        while dealt < self.hand_size:
+            count = min(self.packet, self.hand_size - dealt)
+            for offset in range(players):
+                seat = (eldest + offset) % players
+                for card in order[:count]:
+                    masks[seat] |= 1 << card
+                del order[:count]
+            dealt += count
+        hands = tuple(masks)
+        info = attrs.evolve(info, dealt=hands, stock=tuple(order), hand_size=self.hand_size)
+        return state.evolve(masks=hands, info=info), False

@@ -1,0 +1,116 @@
+"""The play slot: who leads, and which cards a player may play to a trick."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..cards import card_text
+from ..moves import PLAY, Move
+from ..registry import choice, component, slot
+from .step import Next, Step
+from .trump import NO_TRUMP
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+slot("play", "Who leads and which cards may be played to a trick.", "follow-or-trump")
+
+
+@component("play", "follow-or-trump")
+@attrs.frozen
+class FollowOrTrump(Step):
+    """Follow the suit led if able, but a trump may always be played instead; otherwise any card."""
+
+    first_lead: str = choice(
+        ("any", "trump"), "any",
+        "trump: the bidder's first lead must be a trump if the bidder holds one",
+    )
+    leader: str = choice(("bidder", "dealer", "eldest"), "bidder", "who leads the first trick")
+
+    def begin(self, state: GameState) -> tuple[GameState, bool]:
+        from ..state import Phase
+
+        info = state.info
+        players = state.table.players
+        if self.leader == "bidder" and info.bidder is not None:
+            lead = info.bidder
+        elif self.leader == "dealer":
+            lead = state.dealer
+        else:
+            lead = (state.dealer + 1) % players
+        info = attrs.evolve(info, start=state.masks)
+        return state.evolve(phase=Phase.PLAYING, to_move=lead, leader=lead, info=info,
+                            trick_cards=(), tricks=()), True
+
+    def playable(self, state: GameState) -> int:
+        """Mask of the cards the seat to move may play: the one definition of legality."""
+        hand = state[7][state[6]]
+        trick = state[9]
+        trump = state[8].trump
+        tables = state[0].tables
+        if trump is None:
+            return hand
+        if not trick:
+            if self.first_lead == "trump" and not state[11]:
+                trumps = hand & tables.trumps[trump]
+                return trumps or hand
+            return hand
+        follow = hand & tables.suit_masks[trump][tables.suit[trump][trick[0]]]
+        if follow:
+            return follow | (hand & tables.trumps[trump])
+        return hand
+
+    def legal(self, state: GameState) -> tuple[Move, ...]:
+        mask = self.playable(state)
+        moves = []
+        while mask:
+            low = mask & -mask
+            moves.append(PLAY[low.bit_length() - 1])
+            mask ^= low
+        return tuple(moves)
+
+    def is_legal(self, state: GameState, move: Move) -> bool:
+        return move[0] == "play" and isinstance(move[1], int) and bool(
+            self.playable(state) >> move[1] & 1)
+
+    def why_illegal(self, state: GameState, move: Move) -> str:
+        if move.kind != "play":
+            return f"{move} is not a play; it is {self.name_of(state)} to play a card"
+        assert isinstance(move.arg, int)
+        hand = state.masks[state.to_move or 0]
+        if not hand >> move.arg & 1:
+            return f"{card_text(move.arg)} is not in seat {state.to_move}'s hand"
+        if not state.trick_cards:
+            return f"the first lead must be a trump while the bidder holds one ({card_text(move.arg)} is not)"
+        led = card_text(state.trick_cards[0])
+        return f"{card_text(move.arg)} does not follow the suit led ({led}) and is not a trump"
+
+    @staticmethod
+    def name_of(state: GameState) -> str:
+        return f"seat {state.to_move}'s turn"
+
+    def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
+        from ..state import GameState as State
+
+        card = move[1]
+        assert isinstance(card, int)
+        table, scores, dealer, deal_no, results, phase, seat, masks, info, trick, leader, \
+            tricks, winner, step = state
+        masks = masks[:seat] + (masks[seat] & ~(1 << card),) + masks[seat + 1:]
+        trick = (*trick, card)
+        if info.trump is None:
+            suit = table.rules.trump.suit_from_lead(card)
+            if suit is not None:
+                info = attrs.evolve(info, trump=suit)
+        players = table.players
+        if len(trick) < players:
+            return State(table, scores, dealer, deal_no, results, phase, (seat + 1) % players,
+                         masks, info, trick, leader, tricks, winner, step), Next.WAIT
+        trump = NO_TRUMP if info.trump is None else info.trump
+        taker = (leader + table.rules.trick.winner(trick, trump, table.tables)) % players
+        tricks = (*tricks, (leader, trick, taker))
+        state = State(table, scores, dealer, deal_no, results, phase, taker, masks, info, (),
+                      taker, tricks, winner, step)
+        return state, (Next.WAIT if masks[taker] else Next.DONE)

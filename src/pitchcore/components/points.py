@@ -1,0 +1,148 @@
+"""The points slot: the ordered list of point categories a hand awards.
+
+Each category says who receives it (the side that held the card when play began, or the
+side that captured it); the list's order is the award order going-out rules walk.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..cards import JACK, PIPS, SAME_COLOUR, cards_in, make_card, parse_rank, rank_of
+from ..registry import choice, component, field, slot
+from .context import HandContext
+
+slot("points", "The point categories of a hand, in award order.", None, many=True)
+
+RECEIVERS = ("holder", "capturer")
+
+
+def _receiver(default: str) -> str:
+    return choice(RECEIVERS, default,
+                  "holder: the side that held the card when play began; "
+                  "capturer: the side that won the trick containing it")
+
+
+@attrs.frozen
+class Point:
+    name: str = field("", "the name awards are reported under (high, low, jack, ...)")
+    value: int = field(1, "points the category is worth", minimum=1)
+
+    def award(self, ctx: HandContext) -> int | None:
+        """The side that wins this category, or None when nobody does."""
+        raise NotImplementedError
+
+    def deciding_cards(self, extras: tuple[str, ...]) -> tuple[str, ...]:
+        """Extra trumps this category needs to exist (for load-time checks)."""
+        return ()
+
+
+@attrs.frozen
+class CardPoint(Point):
+    receiver: str = _receiver("capturer")
+
+    def card(self, ctx: HandContext) -> int | None:
+        raise NotImplementedError
+
+    def award(self, ctx: HandContext) -> int | None:
+        card = self.card(ctx)
+        if card is None or not ctx.in_play >> card & 1:
+            return None
+        return ctx.receiver_side(card, self.receiver)
+
+
+def _trumps_in_play(ctx: HandContext) -> list[int]:
+    mask = ctx.in_play & ctx.tables.trumps[ctx.trump]
+    return list(cards_in(mask))
+
+
+@component("points", "high")
+@attrs.frozen
+class High(CardPoint):
+    """The highest trump in play."""
+
+    name: str = field("high", "the name awards are reported under")
+
+    def card(self, ctx: HandContext) -> int | None:
+        order = ctx.tables.order[ctx.trump]
+        trumps = _trumps_in_play(ctx)
+        return max(trumps, key=order.__getitem__) if trumps else None
+
+
+@component("points", "low")
+@attrs.frozen
+class Low(CardPoint):
+    """The lowest trump in play."""
+
+    name: str = field("low", "the name awards are reported under")
+
+    def card(self, ctx: HandContext) -> int | None:
+        order = ctx.tables.order[ctx.trump]
+        trumps = _trumps_in_play(ctx)
+        return min(trumps, key=order.__getitem__) if trumps else None
+
+
+@component("points", "jack")
+@attrs.frozen
+class Jack(CardPoint):
+    """The jack of trumps, if it is in play."""
+
+    name: str = field("jack", "the name awards are reported under")
+
+    def card(self, ctx: HandContext) -> int | None:
+        return make_card(JACK, ctx.trump)
+
+
+@component("points", "jick")
+@attrs.frozen
+class Jick(CardPoint):
+    """The jick (the other jack of the trump's colour), if it is in play."""
+
+    name: str = field("jick", "the name awards are reported under")
+
+    def card(self, ctx: HandContext) -> int | None:
+        return make_card(JACK, SAME_COLOUR[ctx.trump])
+
+    def deciding_cards(self, extras: tuple[str, ...]) -> tuple[str, ...]:
+        return ("jick",)
+
+
+@component("points", "trump-card")
+@attrs.frozen
+class TrumpCard(CardPoint):
+    """One named rank of trumps, if it is in play (the ten or three of Ten-point Pitch)."""
+
+    name: str = field("ten", "the name awards are reported under")
+    rank: str = choice(tuple("23456789TJQKA"), "T", "the rank of trumps that scores")
+
+    def card(self, ctx: HandContext) -> int | None:
+        return make_card(parse_rank(self.rank), ctx.trump)
+
+
+@component("points", "game")
+@attrs.frozen
+class Game(Point):
+    """Most game pips captured (T=10, A=4, K=3, Q=2, J=1)."""
+
+    name: str = field("game", "the name awards are reported under")
+    tie: str = choice(
+        ("nobody", "defenders"), "nobody",
+        "nobody: a tie for most pips awards Game to no one; defenders: to the one "
+        "defending side in the tie (nobody if the tie has no or several defending sides)",
+    )
+
+    def pips(self, ctx: HandContext) -> tuple[int, ...]:
+        return tuple(sum(PIPS.get(rank_of(card), 0) for card in pile)
+                     for pile in ctx.captured_by_side())
+
+    def award(self, ctx: HandContext) -> int | None:
+        pips = self.pips(ctx)
+        best = max(pips)
+        leaders = [side for side, count in enumerate(pips) if count == best]
+        if len(leaders) == 1:
+            return leaders[0]
+        if self.tie == "defenders":
+            defenders = [side for side in leaders if side != ctx.bidder_side]
+            if len(defenders) == 1:
+                return defenders[0]
+        return None

@@ -1,0 +1,54 @@
+"""The shoot slot: a smudge or moon bid, what it needs and what it wins or costs."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..registry import component, field, slot
+from .context import HandContext
+
+slot("shoot", "A bid for everything (smudge, moon): what it needs, wins and costs.", "none")
+
+MADE = ("win-game", "score-earned")
+FAILED = ("set-back", "lose-game")
+
+
+@component("shoot", "none")
+@attrs.frozen
+class NoShoot:
+    """No bid is special: every bid is settled by the settlement rule."""
+
+    bid: int | str | None = None
+
+    def achieved(self, ctx: HandContext, awards: list[int | None]) -> bool:
+        return False
+
+
+@attrs.frozen
+class Shoot:
+    bid: int | str = attrs.field(default=4, metadata={
+        "doc": "the bid that shoots: a number in the bid range or the auction's top_bid name"})
+    made: int | str = attrs.field(default="win-game", metadata={
+        "choices": MADE, "doc": "win-game, score-earned, or a number of points scored"})
+    failed: int | str = attrs.field(default="set-back", metadata={
+        "choices": FAILED,
+        "doc": "set-back (lose the bid's worth), lose-game, or a score change such as -11"})
+
+    def achieved(self, ctx: HandContext, awards: list[int | None]) -> bool:
+        return bool(awards) and all(side == ctx.bidder_side for side in awards)
+
+
+@component("shoot", "all-points")
+@attrs.frozen
+class AllPoints(Shoot):
+    """The shoot bid is made by winning every point category (one not in play is missed)."""
+
+
+@component("shoot", "all-points-and-tricks")
+@attrs.frozen
+class AllPointsAndTricks(Shoot):
+    """The shoot bid is made by winning every point category and every trick."""
+
+    def achieved(self, ctx: HandContext, awards: list[int | None]) -> bool:
+        others = sum(won for side, won in enumerate(ctx.tricks_won) if side != ctx.bidder_side)
+        return super().achieved(ctx, awards) and others == 0

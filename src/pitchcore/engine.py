@@ -1,0 +1,136 @@
+"""The state machine: run a hand's steps in order, score the hand, deal the next.
+
+This module is mechanism only. Everything a house rule can change is asked of the
+variant's components through the step protocol (``components/step.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .cards import DECK_SIZE, card_text, mask_of, parse_cards
+from .components.step import Next
+from .errors import IllegalMove
+from .moves import Move, parse_move
+from .rules import Table
+from .scoring import score_hand
+from .state import GameState, HandInfo, Phase
+from .variant import Variant
+
+
+def new_game(
+    variant: Variant | str,
+    *,
+    players: int | None = None,
+    seed: int | None = None,
+    dealer: int = 0,
+    hands: Sequence[Sequence[str] | str] | None = None,
+    stock: Sequence[str] | str | None = None,
+    scores: Sequence[int] | None = None,
+) -> GameState:
+    """Start a game: seeded (or stacked with ``hands`` and ``stock``) first deal."""
+    if isinstance(variant, str):
+        from .loader import load_variant
+
+        variant = load_variant(variant)
+    deal = variant.deal
+    players = deal.default_players if players is None else players
+    if not isinstance(players, int) or not deal.min_players <= players <= deal.max_players:
+        raise ValueError(f"{variant.name} is played by {deal.min_players}-{deal.max_players} "
+                         f"players, not {players}")
+    if deal.sides == "partners" and players % 2:
+        raise ValueError(f"{variant.name} needs an even number of players, not {players}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    table = Table(variant, players, int(seed))
+    if not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
+    start_scores = (0,) * table.sides if scores is None else tuple(int(s) for s in scores)
+    if len(start_scores) != table.sides:
+        raise ValueError(f"scores needs one number per side ({table.sides}), got {len(start_scores)}")
+    state = GameState(table, start_scores, dealer, 0, (), Phase.BIDDING, None,
+                      (0,) * players, HandInfo(dealt=(0,) * players), (), 0, (), None, 0)
+    if hands is None:
+        if stock is not None:
+            raise ValueError("stock stacks the first deal only together with hands")
+        return start_hand(state, dealer, 0)
+    return _stacked(state, hands, stock)
+
+
+def _stacked(state: GameState, hands: Sequence[Sequence[str] | str],
+             stock: Sequence[str] | str | None) -> GameState:
+    table = state.table
+    if len(hands) != table.players:
+        raise ValueError(f"hands needs one hand per seat ({table.players}), got {len(hands)}")
+    parsed = [parse_cards(hand) for hand in hands]
+    top = parse_cards(stock) if stock is not None else []
+    named = [card for hand in parsed for card in hand] + top
+    repeated = sorted({card_text(c) for c in named if named.count(c) > 1})
+    if repeated:
+        raise ValueError(f"cards named twice in the stacked deal: {' '.join(repeated)}")
+    sizes = {len(hand) for hand in parsed}
+    if len(sizes) != 1:
+        raise ValueError(f"every stacked hand needs the same number of cards, got {sorted(sizes)}")
+    rest = [card for card in range(DECK_SIZE) if card not in set(named)]
+    random.Random(f"{table.seed}/0").shuffle(rest)
+    masks = tuple(mask_of(hand) for hand in parsed)
+    info = HandInfo(dealt=masks, stock=tuple(top + rest), hand_size=sizes.pop())
+    return enter(state.evolve(masks=masks, info=info), 1)
+
+
+def start_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
+    """Shuffle from the game's seed and run the new hand's steps until one waits."""
+    table = state.table
+    deck = list(range(DECK_SIZE))
+    random.Random(f"{table.seed}/{deal_number}").shuffle(deck)
+    players = table.players
+    state = GameState(table, state.scores, dealer, deal_number, state.hand_results,
+                      Phase.BIDDING, None, (0,) * players,
+                      HandInfo(dealt=(0,) * players, stock=tuple(deck)), (), dealer, (),
+                      None, 0)
+    return enter(state, 0)
+
+
+def enter(state: GameState, index: int) -> GameState:
+    """Begin the steps from ``index`` on until one waits for a move; score when none is left."""
+    pipeline = state.table.pipeline
+    while index < len(pipeline):
+        state, waiting = pipeline[index].begin(state.evolve(step=index))
+        if waiting:
+            return state
+        index += 1
+    return finish_hand(state)
+
+
+def finish_hand(state: GameState) -> GameState:
+    result, scores, winner, over = score_hand(state)
+    results = (*state.hand_results, result)
+    if over:
+        return state.evolve(scores=scores, hand_results=results, phase=Phase.GAME_OVER,
+                            to_move=None, winner=winner)
+    state = state.evolve(scores=scores, hand_results=results)
+    return start_hand(state, (state.dealer + 1) % state.table.players, state.deal_number + 1)
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    if state[5] is Phase.GAME_OVER:
+        return ()
+    return state[0].pipeline[state[13]].legal(state)
+
+
+def apply_move(state: GameState, move: Move | str) -> GameState:
+    if move.__class__ is not Move:
+        move = parse_move(move)
+    if state[5] is Phase.GAME_OVER:
+        raise IllegalMove(f"{move}: the game is over")
+    step = state[0].pipeline[state[13]]
+    if not step.is_legal(state, move):
+        raise IllegalMove(f"{move}: {step.why_illegal(state, move)} "
+                          f"(seat {state.to_move}, {state.phase.value})")
+    new, next_ = step.apply(state, move)
+    if next_ is Next.WAIT:
+        return new
+    if next_ is Next.DONE:
+        return enter(new, state[13] + 1)
+    return start_hand(new, new.dealer, new.deal_number + 1)

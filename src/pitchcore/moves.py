@@ -1,0 +1,89 @@
+"""Moves: immutable values with one canonical text each (``str`` and ``parse_move``)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import SUITS, card_text, cards_in, mask_of, parse_card, parse_suit
+from .errors import InvalidMove
+
+KINDS = ("pass", "bid", "trump", "discard", "play", "call", "deal")
+
+
+class Move(NamedTuple):
+    """One player action.
+
+    ``arg`` depends on ``kind``: a bid's number or name (``"smudge"``), a suit index for
+    ``trump``, a card mask for ``discard``, a card index for ``play``, ``"high"``/``"low"``
+    for ``call`` and a hand size for ``deal``.
+    """
+
+    kind: str
+    arg: int | str | None = None
+
+    def __str__(self) -> str:
+        kind, arg = self.kind, self.arg
+        if kind == "play":
+            assert isinstance(arg, int)
+            return "play " + card_text(arg)
+        if kind == "trump":
+            assert isinstance(arg, int)
+            return "trump " + SUITS[arg]
+        if kind == "discard":
+            assert isinstance(arg, int)
+            return " ".join(["discard", *(card_text(c) for c in cards_in(arg))])
+        if kind == "pass":
+            return "pass"
+        return f"{kind} {arg}"
+
+
+PASS = Move("pass")
+PLAY: tuple[Move, ...] = tuple(Move("play", card) for card in range(52))
+TRUMP: tuple[Move, ...] = tuple(Move("trump", suit) for suit in range(4))
+
+
+def bid(value: int | str) -> Move:
+    return Move("bid", value)
+
+
+def discard(mask: int) -> Move:
+    return Move("discard", mask)
+
+
+def parse_move(text: str | Move) -> Move:
+    """Parse canonical move text (``"bid 3"``, ``"play JH"``, ``"discard 4C 7D"``)."""
+    if isinstance(text, Move):
+        return text
+    if not isinstance(text, str):
+        raise InvalidMove(f"a move is a Move or its text, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise InvalidMove("empty move text: expected e.g. 'pass', 'bid 3', 'play JH'")
+    kind, args = words[0].lower(), words[1:]
+    try:
+        if kind == "pass" and not args:
+            return PASS
+        if kind == "discard":
+            cards = [parse_card(word) for word in args]
+            if len(set(cards)) != len(cards):
+                raise ValueError("a card is named twice")
+            return Move("discard", mask_of(cards))
+        if len(args) != 1:
+            raise ValueError("expected exactly one word after the move name")
+        (word,) = args
+        if kind == "play":
+            return PLAY[parse_card(word)]
+        if kind == "trump":
+            return TRUMP[parse_suit(word)]
+        if kind in ("bid", "deal"):
+            return Move(kind, int(word)) if word.lstrip("-").isdigit() else Move(kind, word.lower())
+        if kind == "call":
+            if word.lower() not in ("high", "low"):
+                raise ValueError("expected 'high' or 'low'")
+            return Move("call", word.lower())
+    except ValueError as error:
+        raise InvalidMove(f"bad move {text!r}: {error}") from None
+    raise InvalidMove(
+        f"bad move {text!r}: expected one of 'pass', 'bid N', 'trump S', 'discard CARDS', "
+        "'play CARD', 'call high|low', 'deal N'"
+    )

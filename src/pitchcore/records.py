@@ -1,0 +1,71 @@
+"""Game records: a state to JSON and back, the variant's rules included.
+
+The JSON holds the variant in full (as ``--resolved`` prints it), so a record loads back
+to an equal state even where the variant file has changed or is not at hand.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import cattrs
+
+from .results import Awards, HandResult
+from .rules import Table
+from .state import GameState, HandInfo, Phase
+
+FORMAT = "pitchcore-state/1"
+
+_converter = cattrs.Converter()
+_converter.register_unstructure_hook(Awards, lambda awards: [[k, v] for k, v in awards.items()])
+_converter.register_structure_hook(Awards, lambda data, _: Awards(tuple(map(tuple, data))))
+for _union in (int | str | None, int | str, bool | None, int | None):
+    _converter.register_structure_hook(_union, lambda data, _: data)
+
+
+def dumps(state: GameState) -> str:
+    """The state as JSON text; ``loads`` gives back an equal state."""
+    table = state.table
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "variant": table.variant.to_dict(),
+        "players": table.players,
+        "seed": table.seed,
+        "scores": list(state.scores),
+        "dealer": state.dealer,
+        "deal_number": state.deal_number,
+        "hand_results": _converter.unstructure(list(state.hand_results)),
+        "phase": state.phase.value,
+        "to_move": state.to_move,
+        "masks": list(state.masks),
+        "info": _converter.unstructure(state.info),
+        "trick_cards": list(state.trick_cards),
+        "leader": state.leader,
+        "tricks": [[leader, list(cards), taker] for leader, cards, taker in state.tricks],
+        "winner": state.winner,
+        "step": state.step,
+    }
+    return json.dumps(record, separators=(",", ":"))
+
+
+def loads(text: str) -> GameState:
+    """Rebuild a state from ``dumps`` output."""
+    from .loader import build_variant
+
+    try:
+        record = json.loads(text)
+        if record.get("format") != FORMAT:
+            raise ValueError(f"not a {FORMAT} record")
+        variant = build_variant(record["variant"], filename="<record>")
+        table = Table(variant, record["players"], record["seed"])
+        info = _converter.structure(record["info"], HandInfo)
+        results = tuple(_converter.structure(record["hand_results"], list[HandResult]))
+        return GameState(
+            table, tuple(record["scores"]), record["dealer"], record["deal_number"], results,
+            Phase(record["phase"]), record["to_move"], tuple(record["masks"]), info,
+            tuple(record["trick_cards"]), record["leader"],
+            tuple((leader, tuple(cards), taker) for leader, cards, taker in record["tricks"]),
+            record["winner"], record["step"])
+    except (KeyError, TypeError, ValueError, cattrs.BaseValidationError) as error:
+        raise ValueError(f"not a pitchcore game record: {error}") from None

@@ -1,0 +1,53 @@
+"""A variant compiled for one table: seat count, sides, trump tables and hand steps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .components import HAND_STEPS
+from .components.step import Step
+from .components.trump import TrumpTables
+from .variant import Variant
+
+
+@attrs.frozen(eq=False)
+class Table:
+    """Everything fixed for one game: shared by every state of it, compared by value."""
+
+    variant: Variant
+    players: int
+    seed: int
+    side_of: tuple[int, ...] = attrs.field(init=False)
+    """Side of each seat."""
+    sides: int = attrs.field(init=False)
+    tables: TrumpTables = attrs.field(init=False)
+    pipeline: tuple[Step, ...] = attrs.field(init=False)
+    """The hand's steps in order (deal, auction, widow, trump, exchange, play)."""
+    shoot_rank: int = attrs.field(init=False)
+    """Auction rank of the shoot bid, which the dealer may never take (0: none)."""
+
+    def __attrs_post_init__(self) -> None:
+        variant = self.variant
+        side_of = variant.deal.side_table(self.players)
+        set_ = object.__setattr__
+        set_(self, "side_of", side_of)
+        set_(self, "sides", max(side_of) + 1)
+        set_(self, "tables", variant.trump.tables())
+        set_(self, "pipeline", tuple(getattr(variant, name) for name in HAND_STEPS))
+        shoot_bid = variant.shoot.bid
+        set_(self, "shoot_rank", variant.auction.rank(shoot_bid) if shoot_bid is not None else 0)
+
+    @property
+    def rules(self) -> Variant:
+        return self.variant
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.variant, self.players, self.seed)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Table) and self._key() == other._key())
+
+    def __hash__(self) -> int:
+        return hash(self._key())

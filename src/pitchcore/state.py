@@ -1,0 +1,200 @@
+"""The game state: an immutable tuple of a few fields, cheap to copy on every move.
+
+Cards live in bit masks and small ints here; the public properties turn them into
+``Card`` values. The rules behind a state live in its ``Table`` (shared by every state of
+one game), so a transition builds one small tuple and nothing else.
+"""
+
+from __future__ import annotations
+
+import enum
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .cards import SUITS, CARDS, Card, cards_of
+
+if TYPE_CHECKING:
+    from .moves import Move
+    from .results import HandResult
+    from .rules import Table
+    from .view import PlayerView
+
+
+class Phase(enum.Enum):
+    """What the game is waiting for."""
+
+    DEALING = "dealing"
+    """The dealer chooses how many cards to deal (``deal N``)."""
+    BIDDING = "bidding"
+    NAMING_TRUMP = "naming trump"
+    DISCARDING = "discarding"
+    """Discarding (and drawing, where the variant refills hands): ``discard ...`` moves."""
+    CALLING = "calling"
+    """The trick's leader declares before leading (``call high`` / ``call low``)."""
+    PLAYING = "playing"
+    GAME_OVER = "game over"
+
+
+@attrs.frozen
+class HandInfo:
+    """What the current hand has settled so far; it changes a few times per hand."""
+
+    dealt: tuple[int, ...]
+    """Mask of the cards dealt to each seat."""
+    stock: tuple[int, ...] = ()
+    """Undealt cards, top first."""
+    bids: tuple[tuple[int, int | str | None], ...] = ()
+    """Auction so far: (seat, bid or None for a pass)."""
+    high: int = 0
+    """Rank of the highest bid so far (0: none)."""
+    bidder: int | None = None
+    bid: int | str | None = None
+    trump: int | None = None
+    """Trump suit index, once known."""
+    gift: int = 0
+    """Mask of cards the bidder was given from the stock."""
+    junk: tuple[int, ...] = ()
+    """Discarded cards, in the order they were discarded (face down)."""
+    discards: tuple[int, ...] = ()
+    """Mask per seat of what that seat discarded this hand."""
+    exchanged: int = 0
+    """How many seats have finished the exchange."""
+    start: tuple[int, ...] = ()
+    """Each seat's hand when play began: who 'holds' each card in play."""
+    call: str | None = None
+    """The current trick's declaration (``"high"``/``"low"``), where the variant has one."""
+    hand_size: int = 0
+    """Cards dealt to each seat this hand."""
+
+
+class GameState(tuple):  # type: ignore[type-arg]
+    """One position of a game: immutable, hashable, equal when the positions are equal.
+
+    Build one with ``new_game``; move with ``apply``; ask ``legal_moves`` what may be
+    played. Everything a seat may see is in ``view(seat)``.
+    """
+
+    __slots__ = ()
+
+    table: Table = property(itemgetter(0))  # type: ignore[assignment]
+    scores: tuple[int, ...] = property(itemgetter(1))  # type: ignore[assignment]
+    """Running score per side."""
+    dealer: int = property(itemgetter(2))  # type: ignore[assignment]
+    deal_number: int = property(itemgetter(3))  # type: ignore[assignment]
+    """How many deals this game has had (throw-ins included); seeds each shuffle."""
+    hand_results: tuple[HandResult, ...] = property(itemgetter(4))  # type: ignore[assignment]
+    phase: Phase = property(itemgetter(5))  # type: ignore[assignment]
+    to_move: int | None = property(itemgetter(6))  # type: ignore[assignment]
+    """The seat that moves next, or None when the game is over."""
+    masks: tuple[int, ...] = property(itemgetter(7))  # type: ignore[assignment]
+    """Each seat's cards as a bit mask (see ``hands`` for ``Card`` values)."""
+    info: HandInfo = property(itemgetter(8))  # type: ignore[assignment]
+    trick_cards: tuple[int, ...] = property(itemgetter(9))  # type: ignore[assignment]
+    """Cards of the trick in progress, in play order from ``leader``."""
+    leader: int = property(itemgetter(10))  # type: ignore[assignment]
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...] = property(itemgetter(11))  # type: ignore[assignment]
+    """Completed tricks this hand: (leader, cards in play order, winning seat)."""
+    winner: int | None = property(itemgetter(12))  # type: ignore[assignment]
+    """The winning side once the game is over (None: not over, or nobody won)."""
+    step: int = property(itemgetter(13))  # type: ignore[assignment]
+    """Index of the hand step (deal, auction, ..., play) now running."""
+
+    FIELDS = (
+        "table", "scores", "dealer", "deal_number", "hand_results", "phase", "to_move",
+        "masks", "info", "trick_cards", "leader", "tricks", "winner", "step",
+    )
+
+    def __new__(cls, *fields: Any) -> GameState:
+        return tuple.__new__(cls, fields)
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)
+
+    def evolve(self, **changes: Any) -> GameState:
+        """A copy with some fields changed (slow path: the play step builds states directly)."""
+        values = list(self)
+        for name, value in changes.items():
+            values[self.FIELDS.index(name)] = value
+        return tuple.__new__(GameState, values)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState {self.table.variant.name} {self.phase.value} to_move={self.to_move} "
+            f"scores={self.scores} dealer={self.dealer} trump={self.trump}>"
+        )
+
+    # -- public views of the fields -------------------------------------------------
+
+    @property
+    def variant(self) -> Any:
+        return self.table.variant
+
+    @property
+    def players(self) -> int:
+        return self.table.players
+
+    @property
+    def seed(self) -> int:
+        return self.table.seed
+
+    @property
+    def is_over(self) -> bool:
+        return self[5] is Phase.GAME_OVER
+
+    @property
+    def trump(self) -> str | None:
+        """The trump suit letter, or None until it is known."""
+        suit = self[8].trump
+        return None if suit is None else SUITS[suit]
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(cards_of(mask) for mask in self[7])
+
+    @property
+    def bidder(self) -> int | None:
+        return self[8].bidder
+
+    @property
+    def bid(self) -> int | str | None:
+        return self[8].bid
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress as (seat, card) pairs in play order."""
+        n = self.table.players
+        return tuple(((self[10] + i) % n, CARDS[c]) for i, c in enumerate(self[9]))
+
+    def side_of(self, seat: int) -> int:
+        return self.table.side_of[seat]
+
+    # -- the rules ----------------------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move of the seat to move, none twice (empty when the game is over)."""
+        from .engine import legal_moves
+
+        return legal_moves(self)
+
+    def apply(self, move: Move | str) -> GameState:
+        """The state after ``move``; raises ``IllegalMove`` (state unchanged) if not legal."""
+        from .engine import apply_move
+
+        return apply_move(self, move)
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know: its own cards and everything public."""
+        from .view import view_of
+
+        return view_of(self, seat)

@@ -1,0 +1,77 @@
+"""What one seat may know: its own cards and everything public, nothing more."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .cards import CARDS, SUITS, Card, cards_of
+from .moves import Move
+from .results import HandResult
+from .state import Phase
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+@attrs.frozen
+class PlayerView:
+    """One seat's information set: what a bot or a player's screen may use."""
+
+    seat: int
+    players: int
+    variant: str
+    phase: Phase
+    to_move: int | None
+    dealer: int
+    scores: tuple[int, ...]
+    side_of: tuple[int, ...]
+    hand: tuple[Card, ...]
+    """This seat's own cards."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    bids: tuple[tuple[int, int | str | None], ...]
+    """The auction so far: (seat, bid or None for a pass)."""
+    bidder: int | None
+    bid: int | str | None
+    trump: str | None
+    trick: tuple[tuple[int, Card], ...]
+    """The trick in progress: (seat, card) in play order."""
+    tricks: tuple[tuple[int, tuple[Card, ...], int], ...]
+    """Completed tricks this hand: (leader, cards in play order, winner)."""
+    discards: tuple[Card, ...]
+    """What this seat discarded this hand (others' discards are face down)."""
+    discard_counts: tuple[int, ...]
+    """How many cards each seat discarded this hand."""
+    gift: tuple[Card, ...]
+    """Cards this seat received as the bidder's gift (empty for others)."""
+    stock_size: int
+    hand_results: tuple[HandResult, ...]
+    winner: int | None
+    legal_moves: tuple[Move, ...]
+    """This seat's legal moves (empty when it is not this seat's turn)."""
+
+
+def view_of(state: GameState, seat: int) -> PlayerView:
+    table = state.table
+    if not 0 <= seat < table.players:
+        raise ValueError(f"seat must be from 0 to {table.players - 1}, not {seat}")
+    info = state.info
+    discards = info.discards[seat] if info.discards else 0
+    return PlayerView(
+        seat=seat, players=table.players, variant=table.variant.name, phase=state.phase,
+        to_move=state.to_move, dealer=state.dealer, scores=state.scores,
+        side_of=table.side_of, hand=cards_of(state.masks[seat]),
+        hand_sizes=tuple(mask.bit_count() for mask in state.masks), bids=info.bids,
+        bidder=info.bidder, bid=info.bid,
+        trump=None if info.trump is None else SUITS[info.trump], trick=state.trick,
+        tricks=tuple((leader, tuple(CARDS[c] for c in cards), taker)
+                     for leader, cards, taker in state.tricks),
+        discards=cards_of(discards),
+        discard_counts=tuple(mask.bit_count() for mask in info.discards) if info.discards
+        else (0,) * table.players,
+        gift=cards_of(info.gift) if seat == info.bidder else (),
+        stock_size=len(info.stock), hand_results=state.hand_results, winner=state.winner,
+        legal_moves=state.legal_moves() if state.to_move == seat else (),
+    )
