@@ -116,7 +116,9 @@ def finish_hand(state: GameState) -> GameState:
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     if state[5] is Phase.GAME_OVER:
         return ()
-    return state[0].pipeline[state[13]].legal(state)
+    table: Table = state[0]
+    moves: tuple[Move, ...] = table.pipeline[state[13]].legal(state)
+    return moves
 
 
 def apply_move(state: GameState, move: Move | str) -> GameState:
@@ -124,10 +126,12 @@ def apply_move(state: GameState, move: Move | str) -> GameState:
         move = parse_move(move)
     if state[5] is Phase.GAME_OVER:
         raise IllegalMove(f"{move}: the game is over")
-    step = state[0].pipeline[state[13]]
+    table: Table = state[0]
+    step = table.pipeline[state[13]]
     if not step.is_legal(state, move):
         raise IllegalMove(f"{move}: {step.why_illegal(state, move)} "
                           f"(seat {state.to_move}, {state.phase.value})")
+    new: GameState
     new, next_ = step.apply(state, move)
     if next_ is Next.WAIT:
         return new

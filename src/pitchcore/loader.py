@@ -56,7 +56,7 @@ def load_variant(name_or_path: str | Path) -> Variant:
     return load_variant_text(path.read_text(encoding="utf-8"), str(path), base=path.parent)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load_bundled(name: str) -> Variant:
     source = bundled_dir().joinpath(name + ".yaml")
     return load_variant_text(source.read_text(encoding="utf-8"), f"variants/{name}.yaml")

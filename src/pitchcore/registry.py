@@ -44,7 +44,7 @@ def component(slot_name: str, kind: str) -> Callable[[type[T]], type[T]]:
             raise TypeError(f"{cls.__name__} must be an attrs class")
         KINDS[slot_name][kind] = cls
         cls.kind = kind  # type: ignore[attr-defined]
-        return cls
+        return cls  # type: ignore[return-value]
 
     return register
 
@@ -64,5 +64,5 @@ def field(default: Any, doc: str = "", *, minimum: int | None = None) -> Any:
     return attrs.field(default=default, metadata={"doc": doc, "minimum": minimum})
 
 
-def kind_of(component: object) -> str:
-    return str(getattr(component, "kind"))
+def kind_of(component: Any) -> str:
+    return str(component.kind)

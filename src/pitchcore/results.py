@@ -11,6 +11,7 @@ class Awards(Mapping[str, "int | None"]):
     """An immutable, hashable mapping of point name to the side that won it (or None)."""
 
     __slots__ = ("_items",)
+    _items: tuple[tuple[str, int | None], ...]
 
     def __init__(self, items: tuple[tuple[str, int | None], ...] | Mapping[str, int | None] = ()):
         pairs = tuple(items.items()) if isinstance(items, Mapping) else tuple(items)

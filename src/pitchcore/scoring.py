@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from .cards import PIPS, rank_of
 from .components.context import HandContext
 from .components.settlement import Ledger
+from .components.shoot import Shoot
 from .components.trump import NO_TRUMP
 from .results import HandResult
 
@@ -45,7 +46,7 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
     ctx = hand_context(state)
     points = rules.points
     sides = [point.award(ctx) if ctx.trump != NO_TRUMP else None for point in points]
-    awards = [(side, point.value) for side, point in zip(sides, points)]
+    awards = [(side, point.value) for side, point in zip(sides, points, strict=True)]
     bidder_side = ctx.bidder_side
     earned = sum(value for side, value in awards if side is not None and side == bidder_side)
     shooting = info.bid is not None and info.bid == rules.shoot.bid
@@ -63,7 +64,9 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
     if made is False:
         penalty = bid_value
     if shooting:
-        reward = rules.shoot.made if made else rules.shoot.failed
+        shoot = rules.shoot
+        assert isinstance(shoot, Shoot)
+        reward = shoot.made if made else shoot.failed
         if reward in ("win-game", "lose-game"):
             outcome = str(reward)
         elif isinstance(reward, int) and made:
@@ -77,7 +80,7 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
                  for pile in ctx.captured_by_side())
     result = HandResult(
         bidder=info.bidder, bid=info.bid, made=made,
-        awards=tuple((point.name, side) for point, side in zip(points, sides)),
+        awards=tuple((point.name, side) for point, side in zip(points, sides, strict=True)),
         delta=delta, game_pips=pips, dealer=state.dealer, ended_game=over)
-    scores = tuple(score + change for score, change in zip(state.scores, delta))
+    scores = tuple(score + change for score, change in zip(state.scores, delta, strict=True))
     return result, scores, winner, over

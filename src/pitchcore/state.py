@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .cards import SUITS, CARDS, Card, cards_of
+from .cards import CARDS, SUITS, Card, cards_of
 
 if TYPE_CHECKING:
     from .moves import Move
@@ -164,11 +164,11 @@ class GameState(tuple):  # type: ignore[type-arg]
 
     @property
     def bidder(self) -> int | None:
-        return self[8].bidder
+        return self.info.bidder
 
     @property
     def bid(self) -> int | str | None:
-        return self[8].bid
+        return self.info.bid
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:

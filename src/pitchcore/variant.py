@@ -64,7 +64,7 @@ class Variant:
                               allow_unicode=True)
 
 
-def component_dict(component: object) -> dict[str, Any]:
+def component_dict(component: Any) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": kind_of(component)}
     for attribute in attrs.fields(type(component)):
         value = getattr(component, attribute.name)

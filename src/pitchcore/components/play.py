@@ -46,20 +46,22 @@ class FollowOrTrump(Step):
 
     def playable(self, state: GameState) -> int:
         """Mask of the cards the seat to move may play: the one definition of legality."""
-        hand = state[7][state[6]]
-        trick = state[9]
+        hand: int = state[7][state[6]]
+        trick: tuple[int, ...] = state[9]
         trump = state[8].trump
         tables = state[0].tables
         if trump is None:
             return hand
+        trumps: int
         if not trick:
             if self.first_lead == "trump" and not state[11]:
                 trumps = hand & tables.trumps[trump]
                 return trumps or hand
             return hand
-        follow = hand & tables.suit_masks[trump][tables.suit[trump][trick[0]]]
+        follow: int = hand & tables.suit_masks[trump][tables.suit[trump][trick[0]]]
         if follow:
-            return follow | (hand & tables.trumps[trump])
+            trumps = hand & tables.trumps[trump]
+            return follow | trumps
         return hand
 
     def legal(self, state: GameState) -> tuple[Move, ...]:

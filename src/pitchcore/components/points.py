@@ -6,6 +6,8 @@ side that captured it); the list's order is the award order going-out rules walk
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from ..cards import JACK, PIPS, SAME_COLOUR, cards_in, make_card, parse_rank, rank_of
@@ -17,7 +19,7 @@ slot("points", "The point categories of a hand, in award order.", None, many=Tru
 RECEIVERS = ("holder", "capturer")
 
 
-def _receiver(default: str) -> str:
+def _receiver(default: str) -> Any:
     return choice(RECEIVERS, default,
                   "holder: the side that held the card when play began; "
                   "capturer: the side that won the trick containing it")

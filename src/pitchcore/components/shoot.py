@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..registry import component, field, slot
+from ..registry import component, slot
 from .context import HandContext
 
 slot("shoot", "A bid for everything (smudge, moon): what it needs, wins and costs.", "none")
