@@ -1,0 +1,73 @@
+"""The pitchcore command and the examples, driven as a user would."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pitchcore
+from pitchcore.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_variants_lists_every_bundled_variant_with_its_description(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["variants"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == pitchcore.bundled_variants()
+    assert all(len(line.split(maxsplit=1)) == 2 for line in lines)
+
+
+def test_show_resolved_prints_yaml_that_loads_back_equal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "haus-pitch", "--resolved"]) == 0
+    text = capsys.readouterr().out
+    assert pitchcore.load_variant_text(text) == pitchcore.load_variant("haus-pitch")
+    assert "extras:\n  - jick" in text
+
+
+def test_show_prints_the_file_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "partnership-pitch"]) == 0
+    assert "extends: auction-pitch" in capsys.readouterr().out
+
+
+def test_check_accepts_the_example_and_rejects_a_bad_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: auction-pitch\nauction:\n  all_pass: redeel\n")
+    assert main(["check", str(ROOT / "examples" / "house-rules.yaml")]) == 0
+    assert "ok" in capsys.readouterr().out
+    assert main(["check", str(ROOT / "examples" / "house-rules.yaml"), str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert f"{bad}:3: auction.all_pass" in err and "did you mean 'redeal'" in err
+
+
+def test_components_lists_every_registered_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["components"]) == 0
+    out = capsys.readouterr().out
+    for slot_name, kinds in pitchcore.KINDS.items():
+        assert f"{slot_name}:" in out
+        for kind in kinds:
+            assert f"  {kind} " in out
+
+
+def test_demo_prints_hands_and_final_scores(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--variant", "hi-lo-jack", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Hand 1, dealer seat 0" in out and "seat 3:" in out
+    assert "Final scores: [" in out and "Winner: side" in out
+
+
+def test_unknown_variant_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "no-such-pitch", "--resolved"]) == 2
+    err = capsys.readouterr().err
+    assert "no-such-pitch" in err and "auction-pitch" in err and "Traceback" not in err
+
+
+def test_referee_example_plays_a_whole_game_with_the_house_rules() -> None:
+    run = subprocess.run([sys.executable, str(ROOT / "examples" / "referee.py"), "5"],
+                         capture_output=True, text=True, check=True, timeout=120)
+    assert "kitchen-table: final scores" in run.stdout
+    assert "rejected 'play ZZ'" in run.stdout
