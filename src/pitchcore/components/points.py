@@ -140,6 +140,8 @@ class Game(Point):
     def award(self, ctx: HandContext) -> int | None:
         pips = self.pips(ctx)
         best = max(pips)
+        if best == 0:
+            return None  # no pips captured at all: there is no Game to win
         leaders = [side for side, count in enumerate(pips) if count == best]
         if len(leaders) == 1:
             return leaders[0]
