@@ -51,7 +51,7 @@ def dumps(state: GameState) -> str:
 
 def loads(text: str) -> GameState:
     """Rebuild a state from ``dumps`` output."""
-    from .loader import build_variant
+    from .validation import build_variant
 
     try:
         record = json.loads(text)

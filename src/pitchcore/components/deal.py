@@ -43,18 +43,22 @@ class PacketDeal(Step):
     def problems(self) -> list[tuple[str, str]]:
         found = []
         if not self.min_players <= self.default_players <= self.max_players:
-            found.append(("default_players", "must lie between min_players and max_players"))
+            found.append(("default_players", "must lie between min_players and max_players "
+                          f"({self.min_players} to {self.max_players}), got {self.default_players}"))
         if self.hand_size * self.max_players > self.deck_size():
             found.append((
                 "hand_size",
                 f"{self.hand_size} cards to each of {self.max_players} players is "
                 f"{self.hand_size * self.max_players} cards, more than the "
-                f"{self.deck_size()}-card deck holds",
+                f"{self.deck_size()}-card deck holds; deal at most "
+                f"{self.deck_size() // self.max_players} cards to each of {self.max_players} "
+                "players, or lower max_players",
             ))
         if self.sides == "partners" and (self.min_players % 2 or self.max_players % 2
                                          or self.min_players != self.max_players):
             found.append(("sides", "partners needs one even number of players "
-                                   "(min_players = max_players, e.g. 4)"))
+                                   "(min_players = max_players, e.g. 4); got min_players "
+                                   f"{self.min_players}, max_players {self.max_players}"))
         return found
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:

@@ -1,0 +1,100 @@
+"""Rules that cannot all hold at once, found when a variant loads."""
+
+from __future__ import annotations
+
+from .components import SLOT_ORDER
+from .components.shoot import NoShoot
+from .problems import _show
+from .registry import KINDS, kind_of
+from .variant import Variant
+from .yaml_lines import Path_
+
+Conflict = tuple[Path_, str, tuple[Path_, ...]]
+"""A contradiction: the key at fault, the message, and the other keys taking part."""
+
+def contradictions(variant: Variant) -> list[tuple[Path_, str]]:
+    """Rules that cannot all hold at once, found when the file loads."""
+    return [(path, message) for path, message, _ in _conflicts(variant)]
+
+
+
+
+def _conflicts(variant: Variant) -> list[Conflict]:
+    found: list[Conflict] = []
+    for slot_name in SLOT_ORDER:
+        component = getattr(variant, slot_name)
+        for item_index, item in enumerate(component if isinstance(component, tuple) else [component]):
+            check = getattr(item, "problems", None)
+            if check:
+                base: Path_ = (slot_name, item_index) if isinstance(component, tuple) else (slot_name,)
+                found.extend(((*base, key), message,
+                              ()) for key, message in check())
+    deal, auction, shoot, trump = variant.deal, variant.auction, variant.shoot, variant.trump
+    deck = deal.deck_size()
+    dealt = deal.hand_size * deal.max_players
+    deal_keys: tuple[Path_, ...] = (("deal", "hand_size"), ("deal", "max_players"))
+    extra = variant.widow.extra_cards() if hasattr(variant.widow, "extra_cards") else 0
+    if extra and dealt <= deck < dealt + extra:
+        found.append((("widow", "count"), f"a gift of {extra} cards does not fit: "
+                      f"{deal.max_players} hands of {deal.hand_size} already use {dealt} of "
+                      f"the {deck} cards; give at most {deck - dealt}", deal_keys))
+    keep = getattr(variant.exchange, "keep", 0)
+    if keep * deal.max_players > deck:
+        found.append((("exchange", "keep"), f"refilling {deal.max_players} hands to {keep} "
+                      f"cards needs {keep * deal.max_players}, more than the {deck}-card deck "
+                      f"holds; keep at most {deck // deal.max_players}", deal_keys))
+    lead_sets_trump = trump.suit_from_lead(0) is not None
+    trump_keys: tuple[Path_, ...] = (("trump", "kind"), ("trump",))
+    if variant.exchange.needs_trump() and lead_sets_trump:
+        others = [kind for kind, cls in KINDS["exchange"].items() if not cls().needs_trump()]
+        found.append((("exchange", "kind"), f"{kind_of(variant.exchange)} discards by trump "
+                      f"before play, but with trump kind {kind_of(trump)} trump is only known "
+                      f"at the first lead; use trump: named, or exchange: {' or '.join(others)}",
+                      trump_keys))
+    if variant.play.first_lead == "trump" and lead_sets_trump:
+        found.append((("play", "first_lead"), f"the first lead sets trump (trump kind "
+                      f"{kind_of(trump)}), so it cannot be required to be a trump; use "
+                      "first_lead: any, or trump: named", trump_keys))
+    names = [point.name for point in variant.points]
+    for index, point in enumerate(variant.points):
+        first = names.index(point.name)
+        if first != index:
+            found.append((("points", index, "name"), f"{point.name!r} already names "
+                          f"points[{first}]; give one of them another name (name: ...)",
+                          (("points", index), ("points",))))
+        for needed in point.deciding_cards(trump.extras):
+            if needed not in trump.extras:
+                extras = ", ".join((*trump.extras, needed))
+                found.append((("points", index, "kind"), f"{kind_of(point)} needs the "
+                              f"{needed} to be a trump: set trump.extras: [{extras}], or "
+                              "remove this category", (("trump", "extras"), ("trump",))))
+    total = sum(point.value for point in variant.points)
+    if auction.max_bid > total:
+        found.append((("auction", "max_bid"), f"a bid of {auction.max_bid} can never be made: "
+                      f"the points of a hand add up to {total}; use max_bid: {total} or less, "
+                      "or add points", (("points",),)))
+    bid_range = f"from {auction.min_bid} to {auction.max_bid}"
+    if isinstance(shoot, NoShoot) and shoot.bid is not None:
+        shoots = ", ".join(kind for kind in KINDS["shoot"] if kind != "none")
+        found.append((("shoot", "bid"), f"shoot kind none has no shoot bid, got "
+                      f"{_show(shoot.bid)}; remove bid, or choose a shoot kind ({shoots})",
+                      (("shoot",),)))
+    elif shoot.bid is not None:
+        if isinstance(shoot.bid, str) and shoot.bid != auction.top_bid:
+            now = "not set" if auction.top_bid is None else repr(auction.top_bid)
+            found.append((("shoot", "bid"), f"{shoot.bid!r} is not a bid of this auction: "
+                          f"set auction.top_bid: {shoot.bid} (now {now}), or shoot on a "
+                          f"number {bid_range}", (("auction", "top_bid"), ("auction",))))
+        elif (isinstance(shoot.bid, int) and auction.min_bid <= auction.max_bid
+              and not auction.min_bid <= shoot.bid <= auction.max_bid):
+            found.append((("shoot", "bid"), f"{shoot.bid} is outside the bid range "
+                          f"{auction.min_bid}-{auction.max_bid}; shoot on a number "
+                          f"{bid_range}, or on auction.top_bid",
+                          (("auction", "max_bid"), ("auction", "min_bid"), ("auction",))))
+    if auction.top_bid is not None and shoot.bid != auction.top_bid and not isinstance(shoot.bid, str):
+        now = "there is no shoot rule" if shoot.bid is None else f"the shoot bid is {shoot.bid}"
+        found.append((("auction", "top_bid"), f"{auction.top_bid!r} ranks above every number "
+                      f"but {now}: a top bid needs a shoot rule saying what it needs and wins "
+                      f"(shoot: {{kind: all-points, bid: {auction.top_bid}, ...}}), or set "
+                      "top_bid: null", (("shoot", "bid"), ("shoot",))))
+    return found

@@ -1,0 +1,149 @@
+"""Variant YAML as text: parsing it, and the file and line of every key.
+
+The YAML is parsed twice: once for data and once as a node tree, which gives each key
+its file and line, so every message can say ``file:line: key.path``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import VariantError
+
+try:
+    _Loader: Any = yaml.CSafeLoader
+except AttributeError:  # PyYAML without libyaml
+    _Loader = yaml.SafeLoader
+
+Path_ = tuple[str | int, ...]
+"""A key's path inside a variant: ("auction", "min_bid"), ("points", 2, "tie")."""
+Where = tuple[str, int]
+"""A file name and a line number."""
+
+def _read(path: Path, shown: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[: error.start].count(b"\n") + 1
+        raise VariantError(f"{shown}:{line}: (top level): not a text file in UTF-8 "
+                           f"(byte {error.object[error.start]:#04x}); save it as UTF-8") from None
+    except OSError as error:
+        raise VariantError(f"{shown}: cannot be read: {error.strerror or error}") from None
+
+
+def _parse(text: str, filename: str, found: list[str]) -> tuple[Any, dict[Path_, Where]]:
+    """Data and key lines of one file; duplicate keys go to ``found``, bad YAML raises."""
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+        data = yaml.load(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as error:
+        raise VariantError(_syntax_message(error, text, filename)) from None
+    except yaml.YAMLError as error:
+        raise VariantError(f"{filename}:1: (top level): not valid YAML: {error}") from None
+    lines: dict[Path_, Where] = {}
+    if node is not None:
+        _record_lines(node, (), filename, lines, found)
+    return data, lines
+
+
+def _syntax_message(error: yaml.MarkedYAMLError, text: str, filename: str) -> str:
+    """``file:line: key.path: not valid YAML: ...`` with the line where the mistake begins."""
+    problem = str(error.problem or error)
+    context = str(error.context or "")
+    mark, opened = error.problem_mark, error.context_mark
+    line = mark.line + 1 if mark else (opened.line + 1 if opened else 1)
+    text_lines = text.splitlines()
+    bad_char = (text_lines[mark.line][mark.column: mark.column + 1]
+                if mark and mark.line < len(text_lines) else "")
+    if bad_char == "\t":
+        why = "a tab character; YAML is indented with spaces only"
+    elif "another document" in problem:
+        why = "a second YAML document ('---'); a variant file is a single document"
+    elif opened and any(what in context for what in ("flow sequence", "flow mapping", "quoted")):
+        what = "quote" if "quoted" in context else "'['" if "sequence" in context else "'{'"
+        why = f"the {what} opened here is never closed ({problem} on line {line})"
+        line = opened.line + 1
+    elif "expected key" in problem or "mapping values are not allowed" in problem:
+        why = (f"{problem}: check this line's indentation (keys of one mapping line up) and "
+               "quote any value that contains ': '")
+    elif "unhashable" in problem:
+        why = f"{problem}: a key must be a plain word, not a list or mapping"
+    else:
+        why = problem + (f" ({context} on line {opened.line + 1})" if opened and context else "")
+    return f"{filename}:{line}: {_dotted(_path_at_error(text))}: not valid YAML: {why}"
+
+
+def _path_at_error(text: str) -> Path_:
+    """The key path the YAML parser had reached when it failed."""
+    frames: list[list[Any]] = []  # [kind ("map"/"seq"), key or index, expecting a value]
+
+    def done() -> None:
+        if frames and frames[-1][0] == "map":
+            frames[-1][2] = not frames[-1][2]
+        elif frames:
+            frames[-1][1] += 1
+
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
+                if frames and frames[-1][0] == "map" and not frames[-1][2]:
+                    frames[-1][1] = "?"
+                frames.append(["map", None, False] if isinstance(event, yaml.MappingStartEvent)
+                              else ["seq", 0, True])
+            elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
+                frames.pop()
+                done()
+            elif isinstance(event, yaml.ScalarEvent | yaml.AliasEvent):
+                if frames and frames[-1][0] == "map" and not frames[-1][2]:
+                    frames[-1][1] = str(getattr(event, "value", "?"))
+                done()
+    except yaml.YAMLError:
+        pass
+    # A sequence names its item only while that item (a mapping or list) is still open.
+    return tuple(frame[1] for position, frame in enumerate(frames)
+                 if (frame[0] == "seq" and position < len(frames) - 1)
+                 or (frame[0] == "map" and frame[2] and frame[1] is not None))
+
+
+def _record_lines(node: yaml.Node, path: Path_, filename: str, lines: dict[Path_, Where],
+                  found: list[str]) -> None:
+    lines[path] = (filename, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            key = str(key_node.value)
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                found.append(f"{filename}:{line}: {_dotted((*path, key))}: key given twice "
+                             f"(first on line {seen[key]}); keep one of them")
+            seen.setdefault(key, line)
+            _record_lines(value_node, (*path, key), filename, lines, found)
+            lines[(*path, key)] = (filename, line)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _record_lines(item, (*path, index), filename, lines, found)
+
+
+def _dotted(path: Path_) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text or "(top level)"
+
+
+def _at(lines: Mapping[Path_, Where], path: Path_, filename: str) -> str:
+    where = _lookup(lines, path)
+    return f"{where[0]}:{where[1]}" if where else f"{filename}:1"
+
+
+def _lookup(lines: Mapping[Path_, Where], path: Path_) -> Where | None:
+    """Where ``path`` (or its nearest enclosing key) is written."""
+    for length in range(len(path), -1, -1):
+        where = lines.get(path[:length])
+        if where:
+            return where
+    return None
