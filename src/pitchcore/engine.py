@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .cards import DECK_SIZE, card_text, mask_of, parse_cards
+from .cards import DECK_SIZE, card_text, mask_of, parse_cards, shuffled
 from .components.step import Next
 from .errors import IllegalMove
 from .moves import Move, parse_move
@@ -72,8 +72,7 @@ def _stacked(state: GameState, hands: Sequence[Sequence[str] | str],
     sizes = {len(hand) for hand in parsed}
     if len(sizes) != 1:
         raise ValueError(f"every stacked hand needs the same number of cards, got {sorted(sizes)}")
-    rest = [card for card in range(DECK_SIZE) if card not in set(named)]
-    random.Random(f"{table.seed}/0").shuffle(rest)
+    rest = shuffled((card for card in range(DECK_SIZE) if card not in set(named)), f"{table.seed}/0")
     masks = tuple(mask_of(hand) for hand in parsed)
     info = HandInfo(dealt=masks, stock=tuple(top + rest), hand_size=sizes.pop())
     return enter(state.evolve(masks=masks, info=info), 1)
@@ -82,8 +81,7 @@ def _stacked(state: GameState, hands: Sequence[Sequence[str] | str],
 def start_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
     """Shuffle from the game's seed and run the new hand's steps until one waits."""
     table = state.table
-    deck = list(range(DECK_SIZE))
-    random.Random(f"{table.seed}/{deal_number}").shuffle(deck)
+    deck = shuffled(range(DECK_SIZE), f"{table.seed}/{deal_number}")
     players = table.players
     state = GameState(table, state.scores, dealer, deal_number, state.hand_results,
                       Phase.BIDDING, None, (0,) * players,
@@ -114,6 +112,7 @@ def finish_hand(state: GameState) -> GameState:
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """Every legal move of the seat to move, none twice (empty when the game is over)."""
     if state[5] is Phase.GAME_OVER:
         return ()
     table: Table = state[0]
@@ -121,9 +120,16 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return moves
 
 
+_ARG_TYPES = (int, str, type(None))
+"""The types a move's arg may have: ``Move("bid", 2.0)`` equals ``Move("bid", 2)`` but is no bid."""
+
+
 def apply_move(state: GameState, move: Move | str) -> GameState:
+    """The state after ``move``; raises ``IllegalMove`` (state unchanged) if not legal."""
     if move.__class__ is not Move:
         move = parse_move(move)
+    elif move[1].__class__ not in _ARG_TYPES:
+        raise IllegalMove(f"{move!r}: a move's arg is a whole number, a text or None")
     if state[5] is Phase.GAME_OVER:
         raise IllegalMove(f"{move}: the game is over")
     table: Table = state[0]
@@ -138,3 +144,7 @@ def apply_move(state: GameState, move: Move | str) -> GameState:
     if next_ is Next.DONE:
         return enter(new, state[13] + 1)
     return start_hand(new, new.dealer, new.deal_number + 1)
+
+
+GameState.legal_moves = legal_moves  # type: ignore[method-assign,assignment]
+GameState.apply = apply_move  # type: ignore[method-assign,assignment]

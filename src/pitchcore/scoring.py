@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import PIPS, rank_of
+from .cards import PIPS, cards_in, rank_of
 from .components.context import HandContext
 from .components.settlement import Ledger
 from .components.shoot import Shoot
@@ -22,9 +22,8 @@ def hand_context(state: GameState) -> HandContext:
     in_play = 0
     for seat, mask in enumerate(info.start):
         in_play |= mask
-        for card in range(52):
-            if mask >> card & 1:
-                holder[card] = seat
+        for card in cards_in(mask):
+            holder[card] = seat
     capturer: dict[int, int] = {}
     tricks_won = [0] * table.sides
     for _, cards, taker in state.tricks:

@@ -181,6 +181,8 @@ class GameState(tuple):  # type: ignore[type-arg]
 
     # -- the rules ----------------------------------------------------------------------
 
+    # The engine replaces these two with its own functions when it is imported (it always
+    # is, by ``pitchcore``), which saves a call on every transition.
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move of the seat to move, none twice (empty when the game is over)."""
         from .engine import legal_moves

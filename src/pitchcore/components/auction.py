@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 slot("auction", "How the bidder and the bid are decided.", "single-round")
 
+_LEGAL: dict[tuple[object, int, bool, int], tuple[Move, ...]] = {}
+"""Legal bids by (auction, high bid, dealer to bid, shoot rank): a handful per variant."""
+
 
 @component("auction", "single-round")
 @attrs.frozen
@@ -62,6 +65,14 @@ class SingleRound(Step):
         return state.evolve(phase=Phase.BIDDING, to_move=eldest), True
 
     def legal(self, state: GameState) -> tuple[Move, ...]:
+        info = state.info
+        key = (self, info.high, state.to_move == state.dealer, state.table.shoot_rank)
+        moves = _LEGAL.get(key)
+        if moves is None:
+            moves = _LEGAL[key] = self._legal(state)
+        return moves
+
+    def _legal(self, state: GameState) -> tuple[Move, ...]:
         info = state.info
         seat = state.to_move
         high = info.high

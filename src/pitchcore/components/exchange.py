@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 from typing import TYPE_CHECKING
 
 import attrs
 
-from ..cards import cards_in, mask_of
+from ..cards import cards_in, mask_of, shuffled
 from ..moves import Move, discard
 from ..registry import component, field, slot
 from .step import Next, Step
@@ -99,8 +98,7 @@ class DiscardRefill(ExchangeRule):
             need = self.keep - masks[seat].bit_count()
             for _ in range(max(need, 0)):
                 if not stock and not junk_shuffled:
-                    junk = sorted(info.junk)
-                    random.Random(f"{state.table.seed}/{state.deal_number}/junk").shuffle(junk)
+                    junk = shuffled(sorted(info.junk), f"{state.table.seed}/{state.deal_number}/junk")
                     junk_shuffled = True
                 source = stock if stock else junk
                 masks[seat] |= 1 << source.pop(0)

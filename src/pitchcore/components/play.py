@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
-from ..cards import card_text
+from ..cards import card_text, cards_in
 from ..moves import PLAY, Move
 from ..registry import choice, component, slot
+from ..state import GameState, Phase
 from .step import Next, Step
 from .trump import NO_TRUMP
 
-if TYPE_CHECKING:
-    from ..state import GameState
-
 slot("play", "Who leads and which cards may be played to a trick.", "follow-or-trump")
+
+_PLAYS: dict[int, tuple[Move, ...]] = {}
+"""Play moves by mask of playable cards: hands repeat, so most lookups hit."""
+_PLAYS_LIMIT = 200_000
+_new = tuple.__new__
 
 
 @component("play", "follow-or-trump")
@@ -30,8 +31,6 @@ class FollowOrTrump(Step):
     leader: str = choice(("bidder", "dealer", "eldest"), "bidder", "who leads the first trick")
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:
-        from ..state import Phase
-
         info = state.info
         players = state.table.players
         if self.leader == "bidder" and info.bidder is not None:
@@ -66,12 +65,12 @@ class FollowOrTrump(Step):
 
     def legal(self, state: GameState) -> tuple[Move, ...]:
         mask = self.playable(state)
-        moves = []
-        while mask:
-            low = mask & -mask
-            moves.append(PLAY[low.bit_length() - 1])
-            mask ^= low
-        return tuple(moves)
+        moves = _PLAYS.get(mask)
+        if moves is None:
+            if len(_PLAYS) > _PLAYS_LIMIT:
+                _PLAYS.clear()
+            moves = _PLAYS[mask] = tuple(PLAY[card] for card in cards_in(mask))
+        return moves
 
     def is_legal(self, state: GameState, move: Move) -> bool:
         return move[0] == "play" and isinstance(move[1], int) and bool(
@@ -94,8 +93,6 @@ class FollowOrTrump(Step):
         return f"seat {state.to_move}'s turn"
 
     def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
-        from ..state import GameState as State
-
         card = move[1]
         assert isinstance(card, int)
         table, scores, dealer, deal_no, results, phase, seat, masks, info, trick, leader, \
@@ -108,11 +105,11 @@ class FollowOrTrump(Step):
                 info = attrs.evolve(info, trump=suit)
         players = table.players
         if len(trick) < players:
-            return State(table, scores, dealer, deal_no, results, phase, (seat + 1) % players,
-                         masks, info, trick, leader, tricks, winner, step), Next.WAIT
+            return _new(GameState, (table, scores, dealer, deal_no, results, phase, (seat + 1) % players,
+                                 masks, info, trick, leader, tricks, winner, step)), Next.WAIT
         trump = NO_TRUMP if info.trump is None else info.trump
         taker = (leader + table.rules.trick.winner(trick, trump, table.tables)) % players
         tricks = (*tricks, (leader, trick, taker))
-        state = State(table, scores, dealer, deal_no, results, phase, taker, masks, info, (),
-                      taker, tricks, winner, step)
+        state = _new(GameState, (table, scores, dealer, deal_no, results, phase, taker, masks, info, (),
+                              taker, tricks, winner, step))
         return state, (Next.WAIT if masks[taker] else Next.DONE)
