@@ -7,6 +7,7 @@ import random
 import sys
 from collections.abc import Sequence
 
+from . import simulate, terminal
 from .components import SLOT_ORDER
 from .engine import new_game
 from .errors import VariantError
@@ -116,6 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--players", type=int, default=None)
     demo.set_defaults(run=_demo)
+    simulate.add_parser(commands)
+    terminal.add_parser(commands)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))

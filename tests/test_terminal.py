@@ -1,0 +1,162 @@
+"""The ``play`` command, driven through its standard input as a person would."""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+import sys
+
+import pytest
+
+from pitchcore.cards import RANKS
+from pitchcore.engine import new_game
+from pitchcore.moves import Move
+from pitchcore.state import Phase
+from pitchcore.terminal import Session, make_session, run_play
+
+PROMPT = "Your move ("
+
+
+def play(lines: str, **options: object) -> tuple[int, str]:
+    out = io.StringIO()
+    settings: dict[str, object] = {"variant": "auction-pitch", "seat": 0, "bots": "heuristic", "seed": 1}
+    settings.update(options)
+    code = run_play(input_stream=io.StringIO(lines), output_stream=out, **settings)  # type: ignore[arg-type]
+    return code, out.getvalue()
+
+
+def test_garbage_is_rejected_with_a_reason_and_the_prompt_repeats() -> None:
+    code, text = play("play ZZ\n99\n\nbid 17\nfoo bar\n")
+    assert code == 0
+    assert text.count(PROMPT) == 6  # five rejected entries, then the end of input
+    assert "Not understood: bad move 'play ZZ'" in text
+    assert "Not understood: 99 is not a number of a listed move (1-" in text
+    assert "Not understood: empty entry" in text
+    assert "Not allowed: bid 17" in text
+    assert "Not understood: bad move 'foo bar'" in text
+    assert "seat 0 (you) bids" not in text and "seat 0 (you) passes" not in text  # no move was made
+    assert "End of input" in text
+    assert "Traceback" not in text
+
+
+def test_before_each_move_the_table_and_numbered_moves_are_shown() -> None:
+    _, text = play("")
+    for label in ("auction-pitch", "Scores:", "Dealer: seat 0 (you)", "Auction:", "Trump:",
+                  "Your hand (seat 0):", "1) pass", "2) bid"):
+        assert label in text
+    assert "seat 1 " in text  # the bots' bids were printed as they happened
+
+
+@pytest.mark.parametrize(("variant", "seat"), [("auction-pitch", 0), ("partnership-pitch", 1), ("haus-pitch", 2)])
+def test_answering_1_every_time_finishes_the_game_and_names_the_winner(variant: str, seat: int) -> None:
+    code, text = play("1\n" * 5000, variant=variant, seat=seat, seed=5)
+    assert code == 0
+    assert "Game over. Final scores:" in text
+    assert "Winner: " in text.splitlines()[-1]
+    assert "Hand over" in text and "Changes:" in text and "plays" in text
+    assert "End of input" not in text
+
+
+def test_end_of_input_mid_game_leaves_politely() -> None:
+    code, text = play("1\n" * 12)
+    assert code == 0
+    assert text.rstrip().endswith("End of input: leaving the game. Goodbye.")
+    assert "Game over" not in text
+
+
+def test_quit_leaves_with_status_0() -> None:
+    code, text = play("1\nquit\n1\n")
+    assert code == 0
+    assert "You left the game" in text
+    assert text.count(PROMPT) == 2
+
+
+class Typist:
+    """Answers every prompt with the text of a legal move, cards in shorthand (``10h``)."""
+
+    def __init__(self) -> None:
+        self.session: Session | None = None
+        self.entries: list[str] = []
+
+    def readline(self) -> str:
+        assert self.session is not None
+        state = self.session.state
+        legal = state.legal_moves()
+        move = legal[len(self.entries) % len(legal)]
+        if move.kind == "play" and isinstance(move.arg, int):
+            rank = RANKS[move.arg % 13]
+            entry = ("10" if rank == "T" else rank) + "CDHS"[move.arg // 13].lower()
+        elif move.kind == "trump" and len(self.entries) % 2:
+            entry = "CDHS"[int(str(move.arg))]
+        else:
+            entry = str(move).upper() if len(self.entries) % 2 else str(move)
+        self.entries.append(entry)
+        return entry + "\n"
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("auction-pitch", 11), ("hi-lo-jack", 4)])
+def test_moves_typed_as_text_and_shorthand_are_understood(variant: str, seed: int) -> None:
+    typist = Typist()
+    out = io.StringIO()
+    session = make_session(variant, 3, "random", seed, None, typist, out)  # type: ignore[arg-type]
+    typist.session = session
+    assert session.play() == 0
+    text = out.getvalue()
+    assert "Game over" in text
+    assert "Not understood" not in text and "Not allowed" not in text
+    assert any(" " not in entry and entry[-1] in "cdhs" for entry in typist.entries)  # cards in shorthand
+
+
+def test_shorthand_plays_a_card_and_names_trump() -> None:
+    hands = ["2C 3C 4C 5C 6C 7C", "8C 9C TC JC QC KC", "AC 2D 3D 4D 5D 6D", "TH 7D 8D 9D TD JD"]
+    state = new_game("hi-lo-jack", players=4, seed=1, hands=hands)
+    for text in ("pass", "pass", "bid 2", "pass"):  # seats 1, 2, 3 (the bidder), 0 (dealer)
+        state = state.apply(text)
+    session = Session(state, 3, {}, random.Random(1), io.StringIO(), io.StringIO())
+    assert state.phase is Phase.NAMING_TRUMP and state.to_move == 3
+    assert session.parse_entry("h", state.legal_moves()) == Move("trump", 2)
+    state = new_game("auction-pitch", players=4, seed=1, hands=hands)
+    for text in ("pass", "pass", "bid 2", "pass"):
+        state = state.apply(text)
+    session.state = state
+    assert state.phase is Phase.PLAYING and state.to_move == 3
+    legal = state.legal_moves()
+    assert session.parse_entry("10h", legal) == session.parse_entry("th", legal) == Move("play", 34)
+    assert session.parse_entry("play 10H", legal) == Move("play", 34)
+    with pytest.raises(ValueError, match="bad move"):
+        session.parse_entry("zz", legal)
+
+
+def test_shorthand_names_a_card_only_while_playing() -> None:
+    session = make_session("hi-lo-jack", 0, "random", 2, None, io.StringIO(), io.StringIO())
+    assert session.state.phase is Phase.BIDDING
+    with pytest.raises(ValueError, match="bad move"):
+        session.parse_entry("10h", session.state.legal_moves())
+    legal = session.state.legal_moves()
+    assert session.parse_entry(str(len(legal)), legal) == legal[-1]
+    assert session.parse_entry("Bid 3", legal) == Move("bid", 3)
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"seat": 7}, "--seat must be a seat from 0 to 3"),
+    ({"bots": "random,random"}, "--bots gives 2 names"),
+    ({"bots": "genius"}, "unknown bot 'genius'"),
+    ({"variant": "no-such-variant"}, "no-such-variant"),
+    ({"players": 9}, "2-8 players"),
+])
+def test_bad_options_print_one_line_and_return_2(options: dict[str, object], message: str) -> None:
+    code, text = play("1\n", **options)
+    assert code == 2
+    assert text.startswith("pitchcore play: ") and message in text
+    assert PROMPT not in text
+
+
+def test_the_module_runs_from_the_command_line_and_ends_at_end_of_input() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "pitchcore.terminal", "--variant", "auction-pitch", "--seed", "1"],
+        input="play ZZ\n99\n\n1\n1\n", capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stdout + run.stderr
+    assert "not a number of a listed move" in run.stdout
+    assert "End of input" in run.stdout
