@@ -55,7 +55,7 @@ def loads(text: str) -> GameState:
 
     try:
         record = json.loads(text)
-        if record.get("format") != FORMAT:
+        if not isinstance(record, dict) or record.get("format") != FORMAT:
             raise ValueError(f"not a {FORMAT} record")
         variant = build_variant(record["variant"], filename="<record>")
         table = Table(variant, record["players"], record["seed"])

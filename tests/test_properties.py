@@ -1,0 +1,492 @@
+"""Hypothesis random games over every bundled variant and over random valid variants.
+
+Each state of a random game is checked against invariants the rules promise, and each
+finished hand against an independent re-computation of its awards and score changes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from math import comb
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import pitchcore as pc
+from conftest import BUNDLED, GAMES, MAX_HANDS, card_locations, play_random, random_game
+from pitchcore.cards import JACK, PIPS, cards_in, parse_card
+from pitchcore.moves import KINDS as MOVE_KINDS
+from pitchcore.moves import PASS
+from pitchcore.state import GameState, Phase
+from pitchcore.variant import Variant, component_dict
+
+SEEDS = st.integers(0, 2**32 - 1)
+ILLEGAL_TEXTS = ("bid 99", "bid -1", "bid 0", "bid moonshot", "deal 99", "call high")
+"""Moves that parse but that no state of a Pitch variant allows."""
+INVALID_TEXTS = ("trump X", "call sideways", "play 10X", "bid", "")
+
+
+# -- an independent model of the rules --------------------------------------------------
+
+
+class Model:
+    """The card rules of one variant, written out again independently of the engine."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.jick = "jick" in variant.trump.extras
+
+    def jick_card(self, trump: int) -> int:
+        return {0: 3, 1: 2, 2: 1, 3: 0}[trump] * 13 + JACK
+
+    def trump_order(self, trump: int) -> list[int]:
+        """Trumps from lowest to highest."""
+        order = [trump * 13 + rank for rank in range(JACK)]
+        if self.jick:
+            order.append(self.jick_card(trump))
+        return order + [trump * 13 + rank for rank in range(JACK, 13)]
+
+    def suit(self, card: int, trump: int | None) -> int:
+        if trump is not None and self.jick and card == self.jick_card(trump):
+            return trump
+        return card // 13
+
+    def legal_plays(self, state: GameState) -> set[int]:
+        hand = set(cards_in(state.masks[state.to_move]))
+        trump = state.info.trump
+        if trump is None:
+            return hand
+        trumps = {card for card in hand if self.suit(card, trump) == trump}
+        if not state.trick_cards:
+            first = not state.tricks and self.variant.play.first_lead == "trump"
+            return trumps if first and trumps else hand
+        led = self.suit(state.trick_cards[0], trump)
+        follow = {card for card in hand if self.suit(card, trump) == led}
+        return follow | trumps if follow else hand
+
+    def trick_winner(self, cards: tuple[int, ...], trump: int) -> int:
+        order = self.trump_order(trump)
+        trumps = [i for i, card in enumerate(cards) if card in order]
+        if trumps:
+            return max(trumps, key=lambda i: order.index(cards[i]))
+        led = cards[0] // 13
+        return max((i for i, card in enumerate(cards) if card // 13 == led),
+                   key=lambda i: cards[i] % 13)
+
+    def tricks(self, last: GameState, last_card: int) -> list[tuple[int, tuple[int, ...], int]]:
+        """Every trick of the hand, from the state before its last card and that card."""
+        trump = last.info.trump
+        assert trump is not None
+        final = (*last.trick_cards, last_card)
+        taker = (last.leader + self.trick_winner(final, trump)) % last.table.players
+        return [*last.tricks, (last.leader, final, taker)]
+
+    def awards(self, last: GameState, last_card: int) -> dict[str, int | None]:
+        """The hand's awards from the state before its last card and that card."""
+        table, info = last.table, last.info
+        trump = info.trump
+        assert trump is not None
+        tricks = self.tricks(last, last_card)
+        holder = {card: seat for seat, hand in enumerate(info.start) for card in cards_in(hand)}
+        capturer = {card: taker for _, cards, taker in tricks for card in cards}
+        assert set(holder) == set(capturer)
+        side = table.side_of
+        in_play_trumps = [card for card in self.trump_order(trump) if card in holder]
+        bidder_side = side[info.bidder] if info.bidder is not None else None
+        found: dict[str, int | None] = {}
+        for point in self.variant.points:
+            kind = point.kind  # type: ignore[attr-defined]
+            if kind == "game":
+                pips = [0] * table.sides
+                for card, seat in capturer.items():
+                    pips[side[seat]] += PIPS.get(card % 13, 0)
+                leaders = [s for s, p in enumerate(pips) if p == max(pips)]
+                defenders = [s for s in leaders if s != bidder_side]
+                if max(pips) == 0:      # no pips captured: there is no Game to win
+                    found[point.name] = None
+                elif len(leaders) == 1:
+                    found[point.name] = leaders[0]
+                elif point.tie == "defenders" and len(defenders) == 1:  # type: ignore[attr-defined]
+                    found[point.name] = defenders[0]
+                else:
+                    found[point.name] = None
+                continue
+            card: int | None = {
+                "high": in_play_trumps[-1] if in_play_trumps else None,
+                "low": in_play_trumps[0] if in_play_trumps else None,
+                "jack": trump * 13 + JACK,
+                "jick": self.jick_card(trump),
+                "trump-card": trump * 13 + "23456789TJQKA".index(getattr(point, "rank", "T")),
+            }[kind]
+            if card is None or card not in holder:
+                found[point.name] = None
+            else:
+                who = holder if point.receiver == "holder" else capturer  # type: ignore[attr-defined]
+                found[point.name] = side[who[card]]
+        return found
+
+
+def expected_delta(variant: Variant, result: pc.HandResult, side_of: tuple[int, ...],
+                   sides: int) -> tuple[int, ...]:
+    """The score change of a hand that did not end the game (every point is scored)."""
+    values = {point.name: point.value for point in variant.points}
+    total = sum(values.values())
+    assert result.bidder is not None
+    bidder_side = side_of[result.bidder]
+    shoot = variant.shoot
+    shooting = result.bid == shoot.bid
+    bid_value = result.bid if isinstance(result.bid, int) else total
+    defenders_score = variant.settlement.kind == "set-back"  # type: ignore[attr-defined]
+    delta = [0] * sides
+    for name, side in result.awards.items():
+        if side is not None and side != bidder_side and defenders_score:
+            delta[side] += values[name]
+    earned = sum(values[n] for n, s in result.awards.items() if s == bidder_side)
+    if result.made:
+        made_reward = shoot.made if shooting else "score-earned"  # type: ignore[union-attr]
+        delta[bidder_side] += made_reward if isinstance(made_reward, int) else earned
+    else:
+        failed = shoot.failed if shooting else "set-back"  # type: ignore[union-attr]
+        delta[bidder_side] += failed if isinstance(failed, int) else -bid_value
+    return tuple(delta)
+
+
+# -- per-state and per-hand checks -------------------------------------------------------
+
+
+def check_state(state: GameState) -> None:
+    found = card_locations(state)
+    assert len(found) == 52 and set(found) == set(range(52)), Counter(found).most_common(2)
+    assert hash(state) == hash(tuple(state))
+    players = state.table.players
+    assert len(state.masks) == players
+    assert len(state.scores) == state.table.sides
+    if state.is_over:
+        assert state.to_move is None and state.legal_moves() == ()
+        assert state.winner is None or 0 <= state.winner < state.table.sides
+        return
+    assert state.winner is None
+    assert state.to_move is not None and 0 <= state.to_move < players
+    moves = state.legal_moves()
+    assert moves, f"seat {state.to_move} has no legal move in {state!r}"
+    assert len(set(moves)) == len(moves)
+    assert all(isinstance(move, pc.Move) for move in moves)
+    assert {move.kind for move in moves} <= set(MOVE_KINDS)
+
+
+def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
+    """Legal moves match the model; a sample of them applies; illegal moves raise."""
+    moves = state.legal_moves()
+    phase = state.phase
+    if phase is Phase.PLAYING:
+        assert {move.arg for move in moves} == model.legal_plays(state)
+        hand = state.masks[state.to_move]
+        outside = [card for card in range(52) if not hand >> card & 1]
+        illegal = [pc.Move("play", rng.choice(outside))]
+        illegal += [pc.Move("play", c) for c in cards_in(hand) if c not in model.legal_plays(state)]
+    elif phase is Phase.BIDDING:
+        check_bids(state)
+        illegal = [pc.Move("trump", 0), pc.Move("play", next(cards_in(state.masks[state.to_move])))]
+    elif phase is Phase.NAMING_TRUMP:
+        assert len(moves) == 4 and state.to_move == state.info.bidder
+        illegal = [PASS, pc.Move("bid", state.table.rules.auction.max_bid)]
+    else:
+        assert phase is Phase.DISCARDING
+        check_discards(state, moves)
+        hand = state.masks[state.to_move]
+        outside = [card for card in range(52) if not hand >> card & 1]
+        illegal = [pc.Move("discard", 1 << rng.choice(outside)), PASS]
+    illegal += [pc.parse_move(text) for text in ILLEGAL_TEXTS]
+    before = pc.dumps(state)
+    for move in illegal:
+        assert move not in moves
+        with pytest.raises(pc.IllegalMove):
+            state.apply(move)
+    with pytest.raises(pc.IllegalMove, match=str(illegal[0])):
+        state.apply(str(illegal[0]))
+    with pytest.raises(pc.InvalidMove):
+        state.apply(rng.choice(INVALID_TEXTS))
+    assert pc.dumps(state) == before
+    for move in moves if len(moves) <= 10 else rng.sample(moves, 5):
+        after = state.apply(move)
+        assert after != state
+        assert state.apply(str(move)) == after
+    assert pc.dumps(state) == before
+
+
+def check_bids(state: GameState) -> None:
+    auction = state.table.rules.auction
+    values: list[int | str] = list(range(auction.min_bid, auction.max_bid + 1))
+    if auction.top_bid is not None:
+        values.append(auction.top_bid)
+    bids = [bid for _, bid in state.info.bids if bid is not None]
+    high = values.index(bids[-1]) if bids else -1
+    assert all(values.index(a) < values.index(b) for a, b in itertools.pairwise(bids))
+    dealer = state.to_move == state.dealer
+    lowest = high + 1
+    shoot = state.table.rules.shoot.bid
+    if dealer and auction.dealer_may_take and bids and bids[-1] != shoot:
+        lowest = high
+    expected = {pc.Move("bid", value) for value in values[lowest:]}
+    if not (dealer and not bids and auction.all_pass == "dealer-must-bid"):
+        expected.add(PASS)
+    assert set(state.legal_moves()) == expected
+
+
+def check_discards(state: GameState, moves: tuple[pc.Move, ...]) -> None:
+    exchange = state.table.rules.exchange
+    hand = state.masks[state.to_move]
+    thrown = [move.arg for move in moves]
+    assert all(isinstance(m, int) and m & ~hand == 0 for m in thrown)
+    if exchange.kind == "discard-refill":
+        trumps = hand & state.table.tables.trumps[state.info.trump]
+        extra = max(trumps.bit_count() - exchange.keep, 0)
+        assert len(thrown) == comb(trumps.bit_count(), extra)
+        assert all(m & ~trumps == hand & ~trumps and (m & trumps).bit_count() == extra
+                   for m in thrown)
+    else:
+        excess = max(hand.bit_count() - state.info.hand_size, 0)
+        most = min(excess + exchange.max_discard, excess + len(state.info.stock), hand.bit_count())
+        assert Counter(m.bit_count() for m in thrown) == {
+            k: comb(hand.bit_count(), k) for k in range(excess, most + 1)}
+
+
+def check_hand_result(variant: Variant, state: GameState, model: Model,
+                      before: GameState, move: pc.Move) -> None:
+    """The hand just scored (its result is the last of ``state.hand_results``)."""
+    result = state.hand_results[-1]
+    sides = state.table.sides
+    values = {point.name: point.value for point in variant.points}
+    assert list(result.awards) == [point.name for point in variant.points]
+    assert all(side is None or 0 <= side < sides for side in result.awards.values())
+    assert sum(values[n] for n, s in result.awards.items() if s is not None) <= sum(values.values())
+    assert len(result.delta) == sides and len(result.game_pips) == sides
+    assert result.dealer == before.dealer
+    assert result.ended_game == state.is_over
+    assert sum(result.game_pips) == sum(PIPS.get(c % 13, 0) for c in cards_in(
+        0 if not before.info.start else sum(before.info.start)))
+    assert isinstance(move.arg, int)
+    assert dict(result.awards) == model.awards(before, move.arg)
+    bidder_side = state.table.side_of[result.bidder]
+    earned = sum(values[n] for n, s in result.awards.items() if s == bidder_side)
+    if result.bid == variant.shoot.bid:
+        needed = all(s == bidder_side for s in result.awards.values())
+        if variant.shoot.kind == "all-points-and-tricks":  # type: ignore[union-attr]
+            takers = [taker for _, _, taker in model.tricks(before, move.arg)]
+            needed = needed and all(state.table.side_of[t] == bidder_side for t in takers)
+        assert result.made is needed
+    else:
+        assert result.made == (earned >= result.bid)
+    if not result.ended_game:
+        assert result.delta == expected_delta(variant, result, state.table.side_of, sides)
+    gained = sum(d for d in result.delta if d > 0)
+    bonus = variant.shoot.made if isinstance(getattr(variant.shoot, "made", None), int) else 0
+    assert gained <= sum(values.values()) + bonus
+
+
+def run_checked_game(variant: Variant, seed: int, *, players: int | None = None,
+                     dealer: int = 0, scores: tuple[int, ...] | None = None,
+                     max_hands: int = MAX_HANDS, check_every: int = 1,
+                     bold: bool = False) -> GameState:
+    model = Model(variant)
+    rng = random.Random(seed ^ 0x5EED)
+    state = pc.new_game(variant, players=players, seed=seed, dealer=dealer, scores=scores)
+    start = state.scores
+    check_state(state)
+    for count, (before, move, after) in enumerate(play_random(state, seed, max_hands, bold=bold)):
+        if count % check_every == 0:
+            check_moves(before, model, rng)
+        check_state(after)
+        if len(after.tricks) > len(before.tricks):
+            leader, cards, taker = after.tricks[-1]
+            assert taker == (leader + model.trick_winner(cards, after.info.trump)) % after.players
+        if len(after.hand_results) > len(before.hand_results):
+            assert len(after.hand_results) == len(before.hand_results) + 1
+            check_hand_result(variant, after, model, before, move)
+            if not after.is_over:
+                assert after.dealer == (before.dealer + 1) % after.players
+                assert after.deal_number == before.deal_number + 1
+        elif after.deal_number != before.deal_number:  # everybody passed: a redeal
+            assert variant.auction.all_pass == "redeal" and move == PASS
+            assert before.to_move == before.dealer and before.info.high == 0
+            assert (after.dealer, after.deal_number) == (before.dealer, before.deal_number + 1)
+        else:
+            assert after.dealer == before.dealer
+        state = after
+    sums = [sum(r.delta[side] for r in state.hand_results) for side in range(state.table.sides)]
+    assert state.scores == tuple(s + d for s, d in zip(start, sums, strict=True))
+    dealers = [r.dealer for r in state.hand_results]
+    assert all(b == (a + 1) % state.players for a, b in itertools.pairwise(dealers))
+    return state
+
+
+def player_counts(variant: Variant) -> st.SearchStrategy[int]:
+    deal = variant.deal
+    counts = [n for n in range(deal.min_players, deal.max_players + 1)
+              if deal.sides != "partners" or n % 2 == 0]
+    return st.sampled_from(counts)
+
+
+# -- bundled variants ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+@GAMES
+@given(seed=SEEDS, data=st.data())
+def test_random_games_keep_every_invariant(name: str, seed: int, data: st.DataObject) -> None:
+    variant = pc.load_variant(name)
+    players = data.draw(player_counts(variant), label="players")
+    dealer = data.draw(st.integers(0, players - 1), label="dealer")
+    bold = data.draw(st.booleans(), label="bold bidding")
+    state = run_checked_game(variant, seed, players=players, dealer=dealer, max_hands=25,
+                             check_every=2, bold=bold)
+    assert state.is_over or len(state.hand_results) == 25
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+@GAMES
+@given(seed=SEEDS)
+def test_every_game_ends(name: str, seed: int) -> None:
+    """With the default seats and ``choose_move``, every bundled variant's game ends."""
+    variant = pc.load_variant(name)
+    state = run_checked_game(variant, seed, check_every=7)
+    assert state.is_over, f"{name} still running after {MAX_HANDS} hands"
+    assert state.winner is None or 0 <= state.winner < state.table.sides
+    assert state.hand_results[-1].ended_game
+    assert not any(r.ended_game for r in state.hand_results[:-1])
+    if variant.shoot.kind != "all-points-and-tricks":  # type: ignore[union-attr]
+        assert state.winner is not None     # only a lost smudge can leave nobody the winner
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+@GAMES
+@given(seed=SEEDS, data=st.data())
+def test_starting_scores_are_kept(name: str, seed: int, data: st.DataObject) -> None:
+    variant = pc.load_variant(name)
+    players = data.draw(player_counts(variant), label="players")
+    sides = 2 if variant.deal.sides == "partners" else players
+    target = variant.going_out.target
+    scores = tuple(data.draw(st.lists(st.integers(-10, target - 1), min_size=sides,
+                                      max_size=sides), label="scores"))
+    state = run_checked_game(variant, seed, players=players, scores=scores, max_hands=6,
+                             check_every=4)
+    assert state.hand_results or state.scores == scores
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+@GAMES
+@given(seed=SEEDS)
+def test_replay_from_seed_and_move_texts(name: str, seed: int) -> None:
+    states, moves = random_game(name, seed)
+    texts = [str(move) for move in moves]
+    replay = pc.new_game(pc.load_variant(name), seed=seed)
+    for text in texts:
+        replay = replay.apply(text)
+    assert replay == states[-1]
+    assert hash(replay) == hash(states[-1])
+    assert replay.hand_results == states[-1].hand_results
+    assert pc.new_game(name, seed=seed) == states[0]
+
+
+@given(name=st.sampled_from(BUNDLED), seed=SEEDS)
+def test_different_seeds_deal_differently(name: str, seed: int) -> None:
+    assert pc.new_game(name, seed=seed).masks != pc.new_game(name, seed=seed + 1).masks
+
+
+@given(name=st.sampled_from(BUNDLED), seed=SEEDS, data=st.data())
+def test_states_are_immutable(name: str, seed: int, data: st.DataObject) -> None:
+    states, _ = random_game(name, seed, max_hands=2)
+    state = data.draw(st.sampled_from(states), label="state")
+    for field in (*GameState.FIELDS, "hands", "trump", "is_over", "something_new"):
+        with pytest.raises(AttributeError):
+            setattr(state, field, None)
+    with pytest.raises(TypeError):
+        state[1] = (99,) * len(state.scores)  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        state.info.trump = 0  # type: ignore[misc]
+    assert hash(state) == hash(state.evolve())
+    assert {state, state.evolve()} == {state}
+
+
+# -- random valid variants ----------------------------------------------------------------
+
+
+@st.composite
+def variant_texts(draw: st.DrawFn) -> str:
+    """YAML text of a valid variant that extends a bundled one and changes a few rules."""
+    base_name = draw(st.sampled_from(BUNDLED), label="base")
+    base = pc.load_variant(base_name)
+    lines = [f"extends: {base_name}", "name: random-house-rules"]
+    points = []
+    for point in base.points:
+        data = component_dict(point)
+        if "receiver" in data:
+            data["receiver"] = draw(st.sampled_from(["holder", "capturer"]))
+        if "tie" in data:
+            data["tie"] = draw(st.sampled_from(["nobody", "defenders"]))
+        data["value"] = draw(st.sampled_from([1, 1, 1, 2, 3]))
+        points.append(data)
+    total = sum(p["value"] for p in points)
+    lines.append(f"points: {points}")
+    max_bid = draw(st.integers(1, min(total, 7)))
+    min_bid = draw(st.integers(1, max_bid))
+    auction = {"min_bid": min_bid, "max_bid": max_bid,
+               "all_pass": draw(st.sampled_from(["redeal", "dealer-must-bid"])),
+               "dealer_may_take": draw(st.booleans())}
+    lines.append(f"auction: {auction}")
+    if isinstance(base.shoot.bid, int):
+        lines.append(f"shoot: {{bid: {max_bid}}}")
+    gift = getattr(base.widow, "count", 0)
+    keep = getattr(base.exchange, "keep", 0)
+    if base.deal.sides == "partners":
+        players = draw(st.sampled_from([4, 6]))
+        low = high = players
+    else:
+        low = draw(st.integers(2, 6))
+        high = draw(st.integers(low, 7))
+    most_cards = (52 - gift) // high
+    assume(keep * high <= 52 and most_cards >= 1)
+    hand_size = draw(st.integers(1, min(most_cards, 9)))
+    default = draw(st.integers(low, high))
+    lines.append(f"deal: {{min_players: {low}, max_players: {high}, default_players: {default}, "
+                 f"hand_size: {hand_size}, packet: {draw(st.integers(1, 4))}}}")
+    lines.append(f"going_out: {{kind: {draw(st.sampled_from(sorted(going_out_kinds())))}, "
+                 f"target: {draw(st.integers(1, 25))}}}")
+    lines.append(f"settlement: {draw(st.sampled_from(['set-back', 'no-junk']))}")
+    return "\n".join(lines) + "\n"
+
+
+def going_out_kinds() -> set[str]:
+    return set(pc.KINDS["going_out"])
+
+
+@settings(GAMES, max_examples=40)
+@given(text=variant_texts(), seed=SEEDS, data=st.data())
+def test_random_valid_variants_keep_every_invariant(text: str, seed: int,
+                                                    data: st.DataObject) -> None:
+    variant = pc.load_variant_text(text)
+    assert pc.load_variant_text(variant.to_yaml()) == variant
+    players = data.draw(player_counts(variant), label="players")
+    bold = data.draw(st.booleans(), label="bold bidding")
+    state = run_checked_game(variant, seed, players=players, max_hands=12, check_every=2,
+                             bold=bold)
+    assert state.is_over or len(state.hand_results) == 12
+
+
+# -- a few exact checks of the model itself (so the oracle can fail too) --------------------
+
+
+def test_model_trick_winner_and_legality_agree_with_the_rules_text() -> None:
+    haus = Model(pc.load_variant("haus-pitch"))
+    hearts = 2
+    assert haus.jick_card(hearts) == parse_card("JD")
+    order = haus.trump_order(hearts)
+    assert order.index(parse_card("TH")) + 1 == order.index(parse_card("JD"))
+    assert order.index(parse_card("JD")) + 1 == order.index(parse_card("JH"))
+    trick = tuple(parse_card(c) for c in ("5D", "JD", "AD"))
+    assert haus.trick_winner(trick, hearts) == 1
+    plain = Model(pc.load_variant("auction-pitch"))
+    assert plain.trick_winner(trick, hearts) == 2
