@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..cards import cards_in, mask_of, shuffled
+from ..cards import cards_in, mask_of, mask_text, shuffled
 from ..moves import Move, discard
 from ..registry import component, field, slot
 from .step import Next, Step
@@ -114,13 +114,34 @@ class Draw(ExchangeRule):
 
     max_discard: int = field(6, "most cards a player may discard beyond the extra ones", minimum=0)
 
-    def legal(self, state: GameState) -> tuple[Move, ...]:
+    def sizes(self, state: GameState) -> tuple[int, range]:
+        """The mover's hand and how many cards it may discard: the one definition of legality."""
         seat = state.to_move
         assert seat is not None
         hand = state.masks[seat]
         excess = max(hand.bit_count() - state.info.hand_size, 0)
         most = min(excess + self.max_discard, excess + len(state.info.stock), hand.bit_count())
-        return tuple(discard(chosen) for chosen in _subsets(hand, range(excess, most + 1)))
+        return hand, range(excess, most + 1)
+
+    def legal(self, state: GameState) -> tuple[Move, ...]:
+        hand, sizes = self.sizes(state)
+        return tuple(discard(chosen) for chosen in _subsets(hand, sizes))
+
+    def is_legal(self, state: GameState, move: Move) -> bool:
+        hand, sizes = self.sizes(state)
+        thrown = move.arg
+        return (move.kind == "discard" and isinstance(thrown, int) and thrown >= 0
+                and thrown & ~hand == 0 and thrown.bit_count() in sizes)
+
+    def why_illegal(self, state: GameState, move: Move) -> str:
+        hand, sizes = self.sizes(state)
+        if move.kind != "discard":
+            return f"{move} is not a discard; it is seat {state.to_move}'s turn to discard and draw"
+        assert isinstance(move.arg, int)
+        if move.arg & ~hand:
+            return f"{mask_text(move.arg & ~hand)} not in seat {state.to_move}'s hand"
+        return (f"seat {state.to_move} may discard {sizes.start} to {sizes.stop - 1} cards "
+                f"(the stock holds {len(state.info.stock)}), not {move.arg.bit_count()}")
 
     def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
         seat = state.to_move
