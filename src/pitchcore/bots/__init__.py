@@ -1,0 +1,11 @@
+"""Players for pitchcore games: each sees only a ``PlayerView`` and its legal moves."""
+
+from .base import Bot, RandomBot, play_game
+from .heuristic import HeuristicBot
+from .knowledge import Knowledge, knowledge_of
+from .search import SearchBot, deal_state, sample_deal, sample_state
+
+__all__ = [
+    "Bot", "HeuristicBot", "Knowledge", "RandomBot", "SearchBot", "deal_state", "knowledge_of",
+    "play_game", "sample_deal", "sample_state",
+]

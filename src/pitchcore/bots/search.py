@@ -1,0 +1,499 @@
+"""Information-set Monte Carlo: sample deals the view allows, play each move out, average.
+
+Sampling. ``sample_deal(view, rng)`` deals the cards a seat cannot see so that nothing
+contradicts its view (``knowledge.py`` says what a view proves: played cards, voids by
+effective suit, own discards and gift, the trump counts and junk refills of hi-lo-jack's
+exchange). Seats are dealt most constrained first, each a uniformly random hand of the
+cards it may hold (its proved trumps first); that is exactly uniform when nothing is
+proved, and close to it otherwise. A random deal that paints itself into a corner is
+redrawn; after ``GREEDY_TRIES`` failures a max-flow construction finds a consistent deal
+whenever one exists (valid, but not uniformly random).
+
+The determinized state. ``deal_state(view, hands)`` turns a deal into a full ``GameState``
+in the playing phase that the engine runs. It is not replayed from the start of the hand:
+the auction, trump, bidder and the tricks so far are written into a fresh state of the
+same variant (``GameState.evolve`` with a new ``HandInfo``). Hands are sampled as they are
+*now*; each seat's hand when play began (which decides who held High and Low) is its
+sampled hand plus the cards it has played, so exchanges need no replaying: the sample is
+of post-exchange hands, constrained by what the exchange proved. Unseen cards that no
+hand gets stand in for the stock; other seats' discards are not modelled (no card in play
+can reach them).
+
+Search. ``SearchBot`` plays in the playing phase by determinized Monte Carlo ("perfect
+information Monte Carlo", ISMCTS-lite): for ``playouts // moves`` sampled deals it applies
+every distinct legal move (equivalent low cards merged) to the same deal and plays the
+hand out with ``rollout_move``, scoring each move by the hand's score change for its side
+minus the others' mean (plus ``game_bonus`` when the game ends), then picks the best
+total. Deals are nudged to fit the auction: a deal in which the bidder's hand looks too
+weak for its bid is usually redrawn (a hint, never a proof). Other phases defer to
+``HeuristicBot``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Sequence
+
+import attrs
+
+from ..cards import CARDS, Card, cards_in
+from ..components.step import Next
+from ..engine import new_game
+from ..moves import Move
+from ..scoring import score_hand
+from ..state import GameState, HandInfo, Phase
+from ..variant import Variant
+from ..view import PlayerView
+from .heuristic import PIP, HeuristicBot, RulesInfo, rules_info, suit_value
+from .knowledge import Knowledge, knowledge_of, variant_of
+
+GREEDY_TRIES = 40
+"""Random greedy deals tried before the exact (max-flow) construction."""
+BID_REDRAWS = 8
+"""Most redraws of a deal that does not fit the bid (SearchBot.read_bids)."""
+
+
+class NoConsistentDeal(ValueError):
+    """No deal of the unseen cards agrees with the view (a knowledge bug, or a bad view)."""
+
+
+# -- sampling ---------------------------------------------------------------------------------
+
+
+def sample_masks(knowledge: Knowledge, rng: random.Random) -> tuple[int, ...]:
+    """Every seat's hand as a card mask: the viewer's own, the others sampled."""
+    for _ in range(GREEDY_TRIES):
+        found = _greedy(knowledge, rng)
+        if found is not None:
+            return found
+    found = _exact(knowledge, rng)
+    if found is None:
+        raise NoConsistentDeal("no deal of the unseen cards agrees with this view")
+    return found
+
+
+def _others(kn: Knowledge) -> list[int]:
+    return [seat for seat in range(kn.players) if seat != kn.seat]
+
+
+def _greedy(kn: Knowledge, rng: random.Random) -> tuple[int, ...] | None:
+    """Most constrained seat first, each dealt a uniform hand from what it may hold."""
+    pool = kn.unknown
+    spare = kn.own_discards & ~kn.played
+    hands = [0] * kn.players
+    hands[kn.seat] = kn.hand
+    trumps = kn.trumps
+    order = sorted(_others(kn), key=lambda seat: (
+        _count(kn.allowed(seat) | kn.allowed_own_discards(seat)) - kn.hand_sizes[seat], rng.random()))
+    for seat in order:
+        need = kn.hand_sizes[seat]
+        allowed = kn.allowed(seat) & pool
+        hand = 0
+        must = kn.min_trumps[seat]
+        if must:
+            choices = list(cards_in(allowed & trumps))
+            if len(choices) < must:
+                return None
+            for card in rng.sample(choices, must):
+                hand |= 1 << card
+        rest = need - _count(hand)
+        candidates = list(cards_in(allowed & ~hand))
+        room = kn.own_discard_room[seat]
+        if room:
+            candidates.extend(cards_in(kn.allowed_own_discards(seat) & spare))
+        rng.shuffle(candidates)
+        for card in candidates:
+            if not rest:
+                break
+            bit = 1 << card
+            if spare & bit:
+                if not room:
+                    continue
+                room -= 1
+            hand |= bit
+            rest -= 1
+        if rest:
+            return None
+        pool &= ~hand
+        spare &= ~hand
+        hands[seat] = hand
+    return tuple(hands)
+
+
+def _exact(kn: Knowledge, rng: random.Random) -> tuple[int, ...] | None:
+    """A deal by max flow: cards -> (seat's required trumps | seat's other cards) -> sink.
+
+    Used when random greedy deals keep failing (tight constraints); the result is a valid
+    deal but not a uniformly random one.
+    """
+    source, sink = "source", "sink"
+    capacity: dict[object, dict[object, int]] = {source: {}, sink: {}}
+
+    def edge(a: object, b: object, cap: int) -> None:
+        capacity.setdefault(a, {})[b] = capacity.get(a, {}).get(b, 0) + cap
+        capacity.setdefault(b, {}).setdefault(a, 0)
+
+    spare = kn.own_discards & ~kn.played
+    cards = list(cards_in(kn.unknown | spare))
+    rng.shuffle(cards)
+    for card in cards:
+        edge(source, card, 1)
+    demand = 0
+    for seat in _others(kn):
+        need, must = kn.hand_sizes[seat], min(kn.min_trumps[seat], kn.hand_sizes[seat])
+        demand += need
+        trump_part, rest_part, gate = ("trumps", seat), ("rest", seat), ("junk", seat)
+        edge(trump_part, sink, must)
+        edge(rest_part, sink, need - must)
+        allowed = kn.allowed(seat)
+        for card in cards_in(allowed & kn.trumps):
+            edge(card, trump_part, 1)
+        for card in cards_in(allowed):
+            edge(card, rest_part, 1)
+        own = kn.allowed_own_discards(seat) & spare
+        if own and kn.own_discard_room[seat]:
+            edge(gate, rest_part, kn.own_discard_room[seat])
+            for card in cards_in(own):
+                edge(card, gate, 1)
+    flow = 0
+    while True:
+        path = _augmenting_path(capacity, source, sink, rng)
+        if path is None:
+            break
+        for a, b in itertools.pairwise(path):
+            capacity[a][b] -= 1
+            capacity[b][a] += 1
+        flow += 1
+    if flow != demand:
+        return None
+    hands = [0] * kn.players
+    hands[kn.seat] = kn.hand
+    for card in cards:
+        for node, left in capacity[card].items():
+            if node == source or left:
+                continue
+            if isinstance(node, tuple) and isinstance(node[1], int):
+                hands[node[1]] |= 1 << card
+    return tuple(hands)
+
+
+def _augmenting_path(capacity: dict[object, dict[object, int]], source: object, sink: object,
+                     rng: random.Random) -> list[object] | None:
+    parent: dict[object, object] = {source: source}
+    stack = [source]
+    while stack:
+        node = stack.pop()
+        if node == sink:
+            path = [node]
+            while node != source:
+                node = parent[node]
+                path.append(node)
+            return path[::-1]
+        nexts = [other for other, left in capacity[node].items() if left > 0 and other not in parent]
+        rng.shuffle(nexts)
+        for other in nexts:
+            parent[other] = node
+            stack.append(other)
+    return None
+
+
+def _count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def sample_deal(view: PlayerView, rng: random.Random, variant: Variant | None = None) -> list[tuple[Card, ...]]:
+    """A deal of every seat's current hand that agrees with everything ``view`` proves.
+
+    The viewer's own hand is returned as it is; every other seat gets exactly
+    ``view.hand_sizes[seat]`` cards, none played, none of the viewer's discards or gift
+    (except where a refill from the junk pile may have handed them on), none of a suit the
+    seat has shown void in. ``deal_state`` turns it into a playable ``GameState``.
+    """
+    knowledge = knowledge_of(view, variant)
+    return [tuple(CARDS[card] for card in cards_in(mask)) for mask in sample_masks(knowledge, rng)]
+
+
+# -- the determinized state ------------------------------------------------------------------
+
+
+_TEMPLATES: dict[tuple[Variant, int], GameState] = {}
+
+
+def _template(variant: Variant, players: int) -> GameState:
+    key = (variant, players)
+    state = _TEMPLATES.get(key)
+    if state is None:
+        state = _TEMPLATES[key] = new_game(variant, players=players, seed=0)
+    return state
+
+
+def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]],
+               variant: Variant | None = None, knowledge: Knowledge | None = None) -> GameState:
+    """The playing-phase ``GameState`` in which seats hold ``hands`` and all else is as ``view`` shows.
+
+    ``hands`` is one mask (or card sequence) per seat. The state's hand-start record (who
+    held each card when play began) is each hand plus the cards its seat has played.
+    """
+    if view.phase is not Phase.PLAYING:
+        raise ValueError(f"deal_state needs a view in the playing phase, not {view.phase.value}")
+    found = variant_of(view, variant)
+    if found is None:
+        raise ValueError(f"variant {view.variant!r} is not bundled: pass its Variant")
+    kn = knowledge if knowledge is not None else knowledge_of(view, found)
+    masks = tuple(hand if isinstance(hand, int) else sum(1 << card.index for card in hand) for hand in hands)
+    base = _template(found, view.players)
+    table = base.table
+    start = tuple(mask | played for mask, played in zip(masks, kn.played_by, strict=True))
+    used = 0
+    for mask in start:
+        used |= mask
+    stock = tuple(cards_in(kn.unknown & ~used))
+    auction = found.auction
+    discards = tuple(kn.own_discards if seat == view.seat else 0 for seat in range(view.players))
+    info = HandInfo(
+        dealt=start, stock=stock, bids=view.bids, high=auction.rank(view.bid) if view.bid is not None else 0,
+        bidder=view.bidder, bid=view.bid, trump=kn.trump, gift=kn.gift, junk=(), discards=discards,
+        exchanged=view.players, start=start, call=None, hand_size=found.deal.hand_size)
+    trick = tuple(card.index for _, card in view.trick)
+    leader = view.trick[0][0] if view.trick else view.to_move
+    tricks = tuple((lead, tuple(card.index for card in cards), taker) for lead, cards, taker in view.tricks)
+    step = table.pipeline.index(table.rules.play)
+    return base.evolve(scores=view.scores, dealer=view.dealer, deal_number=len(view.hand_results),
+                       hand_results=view.hand_results, phase=Phase.PLAYING, to_move=view.to_move,
+                       masks=masks, info=info, trick_cards=trick, leader=leader, tricks=tricks,
+                       winner=None, step=step)
+
+
+def sample_state(view: PlayerView, rng: random.Random, variant: Variant | None = None) -> GameState:
+    """``deal_state`` of a fresh ``sample_deal``."""
+    knowledge = knowledge_of(view, variant)
+    return deal_state(view, sample_masks(knowledge, rng), variant, knowledge)
+
+
+# -- playouts ---------------------------------------------------------------------------------
+
+
+def rollout_move(state: GameState, legal: Sequence[Move], rng: random.Random, greedy: float) -> Move:
+    """The playout policy: with chance ``greedy`` a simple rule, else a random legal move.
+
+    The rule sees the whole (sampled) deal. A leader leads its highest trump when no other
+    hand holds a higher one, else its least valuable card. A follower whose side already
+    holds the trick against every card still to come gives it its richest card in pips; one
+    that can take the trick does so with the lowest card that nobody after it can beat (or,
+    when the trick holds pips or a trump, its lowest winning card); otherwise it plays its
+    least valuable card.
+    """
+    if len(legal) == 1 or rng.random() >= greedy:
+        return legal[rng.randrange(len(legal))]
+    info = state.info
+    trump = info.trump
+    if trump is None:
+        return legal[rng.randrange(len(legal))]
+    table = state.table
+    tables = table.tables
+    suit, order = tables.suit[trump], tables.order[trump]
+    trump_mask = tables.trumps[trump]
+    cards = [move.arg for move in legal if isinstance(move.arg, int)]
+    trick = state.trick_cards
+    masks = state.masks
+    seat = state.to_move or 0
+    players = table.players
+
+    def cost(card: int) -> int:
+        return PIP[card] * 4 + (30 + order[card] if suit[card] == trump else order[card])
+
+    if not trick:
+        others = 0
+        for other, mask in enumerate(masks):
+            if other != seat:
+                others |= mask
+        trumps = [card for card in cards if suit[card] == trump]
+        if trumps:
+            top = max(trumps, key=order.__getitem__)
+            if not any(order[card] > order[top] for card in cards_in(others & trump_mask)):
+                return Move("play", top)
+        return Move("play", min(cards, key=cost))
+    led = suit[trick[0]]
+
+    def power(card: int) -> int:
+        s = suit[card]
+        return 100 + order[card] if s == trump else (order[card] if s == led else -1)
+
+    best_position = max(range(len(trick)), key=lambda i: power(trick[i]))
+    best = power(trick[best_position])
+    later = 0
+    for step in range(1, players - len(trick)):
+        later |= masks[(seat + step) % players]
+    later_top = max((power(card) for card in cards_in(later)), default=-1)
+    side_of = table.side_of
+    if side_of[(state.leader + best_position) % players] == side_of[seat] and later_top < best:
+        return Move("play", max(cards, key=lambda card: (PIP[card] - (suit[card] == trump), -order[card])))
+    winners = [card for card in cards if power(card) > best]
+    if winners:
+        holding = [card for card in winners if power(card) > later_top]
+        if holding:
+            return Move("play", min(holding, key=power))
+        if any(PIP[card] for card in trick) or any(suit[card] == trump for card in trick):
+            return Move("play", min(winners, key=power))
+    return Move("play", min(cards, key=cost))
+
+
+def distinct_moves(legal: Sequence[Move], kn: Knowledge, rules: RulesInfo) -> list[Move]:
+    """``legal`` with equivalent plays merged (the lowest card stands for its group).
+
+    Two plays are equivalent when the cards are of one effective suit, no card the viewer
+    cannot see ranks between them, and neither counts for anything (no game pips, not a
+    point card, not the viewer's lowest trump). Before trump is known nothing is merged.
+    """
+    if kn.trump is None:
+        return list(legal)
+    trump = kn.trump
+    suit, order = kn.tables.suit[trump], kn.tables.order[trump]
+    unseen = kn.unknown | kn.own_discards & ~kn.played
+    trumps_held = [card for card in cards_in(kn.hand) if suit[card] == trump]
+    lowest = min(trumps_held, key=order.__getitem__) if trumps_held else -1
+
+    def plain(card: int) -> bool:
+        return not PIP[card] and card != lowest and not rules.point_card_worth(card, trump)
+
+    plays = sorted((move for move in legal if move.kind == "play" and isinstance(move.arg, int)),
+                   key=lambda move: (suit[int(move.arg or 0)], order[int(move.arg or 0)]))
+    kept: list[Move] = [move for move in legal if move.kind != "play"]
+    previous = -1
+    for move in plays:
+        card = int(move.arg or 0)
+        if previous >= 0 and suit[previous] == suit[card] and plain(previous) and plain(card) and not any(
+                order[previous] < order[other] < order[card] for other in cards_in(unseen & kn.suit_mask(suit[card]))):
+            previous = card  # same as the last kept card: its group grows
+            continue
+        kept.append(move)
+        previous = card
+    return kept
+
+
+@attrs.define
+class SearchStats:
+    """Work done by a SearchBot so far."""
+
+    decisions: int = 0
+    playouts: int = 0
+    seconds: float = 0.0
+
+    @property
+    def playouts_per_second(self) -> float:
+        return self.playouts / self.seconds if self.seconds else 0.0
+
+
+class SearchBot:
+    """Determinized Monte Carlo search over the playing phase; ``HeuristicBot`` elsewhere.
+
+    ``playouts`` is the budget per decision: ``playouts // len(legal)`` sampled deals (at
+    least one), every legal move played out once on each. A rollout plays to the end of
+    the hand with ``rollout_move`` (``greedy`` = how often it follows its simple rule).
+    """
+
+    name = "search"
+
+    def __init__(self, playouts: int = 200, *, variant: Variant | None = None, greedy: float = 0.7,
+                 game_bonus: float = 6.0, read_bids: float = 0.85,
+                 fallback: HeuristicBot | None = None) -> None:
+        self.playouts = playouts
+        self.variant = variant
+        self.greedy = greedy
+        self.read_bids = read_bids
+        """How strongly deals are made to fit the bid: the chance of redrawing a deal in which
+        the bidder's hand is too weak for its bid (0: deals ignore the bid)."""
+        self.game_bonus = game_bonus
+        """Added for a playout in which the bot's side wins the game (taken off if another does)."""
+        self.fallback = fallback if fallback is not None else HeuristicBot(variant)
+        self.stats = SearchStats()
+
+    def choose(self, view: PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        variant = variant_of(view, self.variant)
+        if view.phase is not Phase.PLAYING or variant is None:
+            return self.fallback.choose(view, legal, rng)
+        started = time.perf_counter()
+        knowledge = knowledge_of(view, variant)
+        rules = rules_info(variant)
+        candidates = distinct_moves(legal, knowledge, rules)
+        if len(candidates) == 1:
+            return candidates[0]
+        side = view.side_of[view.seat]
+        deals = max(1, self.playouts // len(candidates))
+        totals = [0.0] * len(candidates)
+        try:
+            for _ in range(deals):
+                state = deal_state(view, self.sample(view, knowledge, rules, rng), variant, knowledge)
+                for index, move in enumerate(candidates):
+                    totals[index] += self.rollout(state, move, side, rng)
+        except NoConsistentDeal:
+            return self.fallback.choose(view, legal, rng)
+        finally:
+            self.stats.decisions += 1
+            self.stats.seconds += time.perf_counter() - started
+        self.stats.playouts += deals * len(candidates)
+        best = max(totals)
+        ties = [move for move, total in zip(candidates, totals, strict=True) if total >= best - 1e-9]
+        if len(ties) == 1:
+            return ties[0]
+        return self.fallback.choose(view, ties, rng)
+
+    def sample(self, view: PlayerView, kn: Knowledge, rules: RulesInfo, rng: random.Random) -> tuple[int, ...]:
+        """A deal from ``sample_masks``, redrawn (a few times at most) while the bidder's hand
+        looks too weak for its bid by ``HeuristicBot``'s valuation: a hint, not a proof."""
+        hands = sample_masks(kn, rng)
+        bidder, bid = view.bidder, view.bid
+        if not self.read_bids or bidder is None or bidder == view.seat or kn.trump is None:
+            return hands
+        need = (bid if isinstance(bid, int) else rules.total) - self.fallback.boldness
+        for _ in range(BID_REDRAWS):
+            start = hands[bidder] | kn.played_by[bidder]
+            if suit_value(start, kn.trump, rules, view.players) >= need or rng.random() >= self.read_bids:
+                break
+            hands = sample_masks(kn, rng)
+        return hands
+
+    def rollout(self, state: GameState, move: Move, side: int, rng: random.Random) -> float:
+        """Play ``move`` and the hand out: its score change for ``side`` minus the others' mean."""
+        delta, winner = playout(state, move, rng, self.greedy)
+        others = [change for other, change in enumerate(delta) if other != side]
+        value = delta[side] - (sum(others) / len(others) if others else 0.0)
+        if winner is not None:
+            value += self.game_bonus if winner == side else -self.game_bonus
+        return value
+
+
+def playout(state: GameState, first: Move, rng: random.Random,
+            greedy: float) -> tuple[tuple[int, ...], int | None]:
+    """Play ``first`` in ``state``, then the hand to its end with ``rollout_move``.
+
+    Returns the hand's score change per side and the winning side if the game ended. The
+    play step is driven through the step protocol (``legal``/``apply``) and the hand scored
+    with ``score_hand``, so the engine neither re-checks generated moves nor deals the next
+    hand. Where the play step is not the hand's last step, the engine's ``apply`` is used.
+    """
+    table = state.table
+    index = state.step
+    step = table.pipeline[index]
+    if state.phase is not Phase.PLAYING or index != len(table.pipeline) - 1:
+        hands = len(state.hand_results)
+        state = state.apply(first)
+        while len(state.hand_results) == hands:
+            state = state.apply(rollout_move(state, state.legal_moves(), rng, greedy))
+        return state.hand_results[-1].delta, state.winner if state.is_over else None
+    move = first
+    while True:
+        state, next_ = step.apply(state, move)
+        if next_ is not Next.WAIT:
+            break
+        move = rollout_move(state, step.legal(state), rng, greedy)
+    result, _, winner, over = score_hand(state)
+    return result.delta, winner if over else None
+
+
+__all__ = ["NoConsistentDeal", "SearchBot", "SearchStats", "deal_state", "playout", "rollout_move", "sample_deal",
+           "sample_masks", "sample_state"]
