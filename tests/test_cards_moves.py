@@ -202,3 +202,11 @@ def test_a_move_whose_arg_only_looks_equal_is_illegal(move: pc.Move) -> None:
     for position in (state, playing):
         with pytest.raises(pc.IllegalMove):
             position.apply(move)
+
+
+def test_phase_aliases_are_the_same_members() -> None:
+    import pitchcore as pc
+
+    assert pc.Phase.PLAY is pc.Phase.PLAYING
+    assert pc.Phase.DRAWING is pc.Phase.DISCARDING
+    assert len(list(pc.Phase)) == 7

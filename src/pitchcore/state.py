@@ -35,6 +35,9 @@ class Phase(enum.Enum):
     """The trick's leader declares before leading (``call high`` / ``call low``)."""
     PLAYING = "playing"
     GAME_OVER = "game over"
+    # Aliases (the same members under the names CONTRACT.md uses in passing).
+    PLAY = "playing"
+    DRAWING = "discarding"
 
 
 @attrs.frozen
