@@ -8,13 +8,12 @@ import sys
 from collections.abc import Sequence
 
 from . import simulate, terminal
+from .bots import HeuristicBot
 from .components import SLOT_ORDER
 from .engine import new_game
 from .errors import VariantError
 from .loader import bundled_dir, bundled_variants, load_variant
-from .moves import Move
 from .registry import KINDS, SLOTS, describe
-from .state import GameState, Phase
 
 
 def _variants(_: argparse.Namespace) -> int:
@@ -57,21 +56,11 @@ def _components(_: argparse.Namespace) -> int:
     return 0
 
 
-def demo_move(state: GameState, rng: random.Random) -> Move:
-    """A simple table player: bids cautiously, otherwise picks any legal move."""
-    legal = state.legal_moves()
-    if state.phase is Phase.BIDDING:
-        bids = [move for move in legal if move.kind == "bid"]
-        if bids and (len(bids) == len(legal) or rng.random() < 0.3):
-            return bids[0]
-        return legal[0]
-    return rng.choice(legal)
-
-
 def _demo(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant)
     rng = random.Random(args.seed)
     state = new_game(variant, players=args.players, seed=args.seed)
+    bot = HeuristicBot()
     print(f"{variant.name}: {variant.description}")
     print(f"{state.players} players, seed {args.seed}, sides {list(state.table.side_of)}\n")
     hands_seen = 0
@@ -84,7 +73,9 @@ def _demo(args: argparse.Namespace) -> int:
             print(f"Hand {len(state.hand_results) + 1}, dealer seat {state.dealer}")
             for seat, hand in enumerate(state.hands):
                 print(f"  seat {seat}: {' '.join(str(card) for card in hand)}")
-        state = state.apply(demo_move(state, rng))
+        mover = state.to_move
+        assert mover is not None
+        state = state.apply(bot.choose(state.view(mover), state.legal_moves(), rng))
         if len(state.hand_results) > hands_seen:
             hands_seen = len(state.hand_results)
             result = state.hand_results[-1]
@@ -112,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     check.set_defaults(run=_check)
     commands.add_parser("components", help="list slots and component kinds").set_defaults(
         run=_components)
-    demo = commands.add_parser("demo", help="play a short simulated match and print it")
+    demo = commands.add_parser("demo", help="four heuristic bots play a match, printed hand by hand")
     demo.add_argument("--variant", default="auction-pitch")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--players", type=int, default=None)

@@ -7,28 +7,9 @@ Seats are 0..3 with dealer 0, so eldest is seat 1 and bidding goes 1, 2, 3, 0.
 from __future__ import annotations
 
 import pytest
+from stacked import held, legal, play, seats
 
 import pitchcore as pc
-
-
-def seats(**by_seat: str) -> list[str]:
-    """hands=[...] from s0=..., s1=..., keyed by seat so a deal cannot be shifted by mistake."""
-    return [by_seat[f"s{i}"] for i in range(len(by_seat))]
-
-
-def play(state: pc.GameState, moves: list[str]) -> pc.GameState:
-    for move in moves:
-        state = state.apply(move)
-    return state
-
-
-def legal(state: pc.GameState) -> set[str]:
-    return {str(move) for move in state.legal_moves()}
-
-
-def held(state: pc.GameState, seat: int) -> set[str]:
-    return {str(card) for card in state.hands[seat]}
-
 
 # Low deal: seat 1 pitches hearts and takes every trick; Low (2H) is dealt to seat 2 and
 # captured by seat 1 on the first trick (seat 2 must follow the trump lead with its only heart).

@@ -6,23 +6,9 @@ Four seats in partnerships (side 0 = seats 0, 2; side 1 = seats 1, 3), dealer 0.
 from __future__ import annotations
 
 import pytest
+from stacked import legal, play, seats
 
 import pitchcore as pc
-
-
-def seats(**by_seat: str) -> list[str]:
-    return [by_seat[f"s{i}"] for i in range(len(by_seat))]
-
-
-def play(state: pc.GameState, moves: list[str]) -> pc.GameState:
-    for move in moves:
-        state = state.apply(move)
-    return state
-
-
-def legal(state: pc.GameState) -> set[str]:
-    return {str(move) for move in state.legal_moves()}
-
 
 # Seat 1 pitches hearts with AH and 2H (High and Low, held); seat 3 (partner) trumps KC with
 # JH; side 0 takes TC and TD: game pips side 0 = 20, side 1 = 10.

@@ -9,26 +9,9 @@ from __future__ import annotations
 from math import comb
 
 import pytest
+from stacked import held, legal, play, seats
 
 import pitchcore as pc
-
-
-def seats(**by_seat: str) -> list[str]:
-    return [by_seat[f"s{i}"] for i in range(len(by_seat))]
-
-
-def play(state: pc.GameState, moves: list[str]) -> pc.GameState:
-    for move in moves:
-        state = state.apply(move)
-    return state
-
-
-def legal(state: pc.GameState) -> set[str]:
-    return {str(move) for move in state.legal_moves()}
-
-
-def held(state: pc.GameState, seat: int) -> set[str]:
-    return {str(card) for card in state.hands[seat]}
 
 
 def new(hands: list[str] | None = None, stock: str | None = None, players: int = 4,

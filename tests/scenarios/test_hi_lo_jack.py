@@ -7,6 +7,7 @@ stock top first, eldest first and the dealer last, so the hands in play are know
 from __future__ import annotations
 
 import pytest
+from stacked import held, legal, play, seats
 
 import pitchcore as pc
 from pitchcore.cards import card_text
@@ -16,22 +17,12 @@ RANKS = "23456789TJQKA"
 DECK = {r + s for s in SUITS for r in RANKS}
 
 
-def seats(**by_seat: str) -> list[str]:
-    return [by_seat[f"s{i}"] for i in range(len(by_seat))]
 
 
-def play(state: pc.GameState, moves: list[str]) -> pc.GameState:
-    for move in moves:
-        state = state.apply(move)
-    return state
 
 
-def legal(state: pc.GameState) -> set[str]:
-    return {str(move) for move in state.legal_moves()}
 
 
-def held(state: pc.GameState, seat: int) -> set[str]:
-    return {str(card) for card in state.hands[seat]}
 
 
 def new(variant: str, hands: list[str], stock: str | None = None, **kw: object) -> pc.GameState:

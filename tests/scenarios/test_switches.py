@@ -8,22 +8,9 @@ Four seats, dealer 0 (eldest seat 1) unless said.
 from __future__ import annotations
 
 import pytest
+from stacked import legal, play, seats
 
 import pitchcore as pc
-
-
-def seats(**by_seat: str) -> list[str]:
-    return [by_seat[f"s{i}"] for i in range(len(by_seat))]
-
-
-def play(state: pc.GameState, moves: list[str]) -> pc.GameState:
-    for move in moves:
-        state = state.apply(move)
-    return state
-
-
-def legal(state: pc.GameState) -> set[str]:
-    return {str(move) for move in state.legal_moves()}
 
 
 def hand(variant: str, hands: list[str], moves: list[str], **kw: object) -> pc.GameState:
