@@ -82,44 +82,45 @@ class BidderFirst(GoingOut):
                 return
 
 
-@component("going_out", "bidder-only")
 @attrs.frozen
-class BidderOnly(GoingOut):
-    """Points go in award order and only the bidder's side can win, once it has made its bid; scoring stops there."""
+class AwardWalk(GoingOut):
+    """A made shoot's bonus at once, then each category in award order, then the set-back."""
+
+    def may_win(self, side: int, ledger: Ledger, earned: int) -> bool:
+        """Whether reaching the target now wins for ``side`` (``earned``: the bidder's so far)."""
+        raise NotImplementedError
 
     def order(self, walk: Walk, ledger: Ledger) -> None:
         bidder = ledger.bidder_side
-        earned = ledger.bonus
-        if bidder is not None and ledger.bonus and walk.add(bidder, ledger.bonus) and ledger.made:
-            walk.winner = bidder
-            return
-        for side, amount in ledger.credits:
+        earned = 0
+        steps = ([(bidder, ledger.bonus)] if bidder is not None and ledger.bonus else []) + list(ledger.credits)
+        for side, amount in steps:
             reached = walk.add(side, amount)
             if side == bidder:
                 earned += amount
-                if reached and ledger.made and earned >= ledger.bid_value:
-                    walk.winner = bidder
-                    return
-        if bidder is not None:
-            walk.add(bidder, -ledger.penalty)
-
-
-@component("going_out", "award-order")
-@attrs.frozen
-class AwardOrder(GoingOut):
-    """Points go in award order and the first side to reach the target wins at once, bidder or not."""
-
-    def order(self, walk: Walk, ledger: Ledger) -> None:
-        bidder = ledger.bidder_side
-        if bidder is not None and ledger.bonus and walk.add(bidder, ledger.bonus):
-            walk.winner = bidder
-            return
-        for side, amount in ledger.credits:
-            if walk.add(side, amount):
+            if reached and self.may_win(side, ledger, earned):
                 walk.winner = side
                 return
         if bidder is not None:
             walk.add(bidder, -ledger.penalty)
+
+
+@component("going_out", "bidder-only")
+@attrs.frozen
+class BidderOnly(AwardWalk):
+    """Points go in award order and only the bidder's side can win, once it has made its bid; scoring stops there."""
+
+    def may_win(self, side: int, ledger: Ledger, earned: int) -> bool:
+        return side == ledger.bidder_side and bool(ledger.made) and earned >= ledger.bid_value
+
+
+@component("going_out", "award-order")
+@attrs.frozen
+class AwardOrder(AwardWalk):
+    """Points go in award order and the first side to reach the target wins at once, bidder or not."""
+
+    def may_win(self, side: int, ledger: Ledger, earned: int) -> bool:
+        return True
 
 
 @component("going_out", "win-on-bid")
