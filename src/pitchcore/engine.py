@@ -94,9 +94,9 @@ def enter(state: GameState, index: int) -> GameState:
     """Begin the steps from ``index`` on until one waits for a move; score when none is left."""
     pipeline = state.table.pipeline
     while index < len(pipeline):
-        state, waiting = pipeline[index].begin(state.evolve(step=index))
+        state, waiting = pipeline[index].begin(state)
         if waiting:
-            return state
+            return state.evolve(step=index)
         index += 1
     return finish_hand(state)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import PIPS, cards_in, rank_of
+from .cards import cards_in
 from .components.context import HandContext
 from .components.settlement import Ledger
 from .components.shoot import Shoot
@@ -75,8 +75,7 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
             penalty = -reward
     ledger = Ledger(credits, bidder_side, bid_value, made, bonus, penalty, outcome)
     delta, winner, over = rules.going_out.settle(state.scores, ledger, info.bidder)
-    pips = tuple(sum(PIPS.get(rank_of(card), 0) for card in pile)
-                 for pile in ctx.captured_by_side())
+    pips = ctx.pips
     result = HandResult(
         bidder=info.bidder, bid=info.bid, made=made,
         awards=tuple((point.name, side) for point, side in zip(points, sides, strict=True)),

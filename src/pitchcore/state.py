@@ -119,7 +119,7 @@ class GameState(tuple):  # type: ignore[type-arg]
         """A copy with some fields changed (slow path: the play step builds states directly)."""
         values = list(self)
         for name, value in changes.items():
-            values[self.FIELDS.index(name)] = value
+            values[_INDEX[name]] = value
         return tuple.__new__(GameState, values)
 
     def __eq__(self, other: object) -> bool:
@@ -203,3 +203,6 @@ class GameState(tuple):  # type: ignore[type-arg]
         from .view import view_of
 
         return view_of(self, seat)
+
+
+_INDEX = {name: index for index, name in enumerate(GameState.FIELDS)}

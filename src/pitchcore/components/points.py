@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from ..cards import JACK, PIPS, SAME_COLOUR, cards_in, make_card, parse_rank, rank_of
+from ..cards import JACK, SAME_COLOUR, cards_in, make_card, parse_rank
 from ..registry import choice, component, field, slot
 from .context import HandContext
 
@@ -134,8 +134,7 @@ class Game(Point):
     )
 
     def pips(self, ctx: HandContext) -> tuple[int, ...]:
-        return tuple(sum(PIPS.get(rank_of(card), 0) for card in pile)
-                     for pile in ctx.captured_by_side())
+        return ctx.pips
 
     def award(self, ctx: HandContext) -> int | None:
         pips = self.pips(ctx)
