@@ -20,26 +20,15 @@ number of games actually played and marks a matchup the time cap cut short.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import random
 import time
 
 import pitchcore
 from pitchcore.bots import Bot, HeuristicBot, RandomBot, SearchBot, play_game
+from pitchcore.simulate import wilson
 
 VARIANTS = ("auction-pitch", "haus-pitch")
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if not games:
-        return 0.0, 1.0
-    p = wins / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def make_bots(matchup: str, playouts: int) -> tuple[Bot, Bot]:
@@ -120,7 +109,7 @@ def main() -> None:
             limit = args.search_seconds or None if matchup.startswith("search") else None
             row = run(matchup, variant, count, args.playouts, args.players, args.jobs, limit)
             decided = row["a"] + row["b"]
-            low, high = wilson(int(row["a"]), int(decided))
+            low, high = wilson(int(row["a"]), int(decided)) or (0.0, 1.0)
             rate = row["a"] / decided if decided else 0.0
             print(f"{matchup:22} {variant:14} {int(row['games']):6} {int(row['a']):7} {int(row['b']):7} "
                   f"{rate:7.3f} [{low:.3f}, {high:.3f}] {row['hands'] / max(row['games'], 1):7.1f} "

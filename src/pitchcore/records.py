@@ -6,10 +6,9 @@ to an equal state even where the variant file has changed or is not at hand.
 
 from __future__ import annotations
 
+import functools
 import json
-from typing import Any
-
-import cattrs
+from typing import TYPE_CHECKING, Any
 
 from .results import Awards, HandResult
 from .rules import Table
@@ -17,11 +16,21 @@ from .state import GameState, HandInfo, Phase
 
 FORMAT = "pitchcore-state/1"
 
-_converter = cattrs.Converter()
-_converter.register_unstructure_hook(Awards, lambda awards: [[k, v] for k, v in awards.items()])
-_converter.register_structure_hook(Awards, lambda data, _: Awards(tuple(map(tuple, data))))
-for _union in (int | str | None, int | str, bool | None, int | None):
-    _converter.register_structure_hook(_union, lambda data, _: data)
+if TYPE_CHECKING:
+    import cattrs
+
+
+@functools.cache
+def _converter() -> cattrs.Converter:
+    """The record converter, built on first use: games that never save never import cattrs."""
+    import cattrs
+
+    converter = cattrs.Converter()
+    converter.register_unstructure_hook(Awards, lambda awards: [[k, v] for k, v in awards.items()])
+    converter.register_structure_hook(Awards, lambda data, _: Awards(tuple(map(tuple, data))))
+    for union in (int | str | None, int | str, bool | None, int | None):
+        converter.register_structure_hook(union, lambda data, _: data)
+    return converter
 
 
 def dumps(state: GameState) -> str:
@@ -35,11 +44,11 @@ def dumps(state: GameState) -> str:
         "scores": list(state.scores),
         "dealer": state.dealer,
         "deal_number": state.deal_number,
-        "hand_results": _converter.unstructure(list(state.hand_results)),
+        "hand_results": _converter().unstructure(list(state.hand_results)),
         "phase": state.phase.value,
         "to_move": state.to_move,
         "masks": list(state.masks),
-        "info": _converter.unstructure(state.info),
+        "info": _converter().unstructure(state.info),
         "trick_cards": list(state.trick_cards),
         "leader": state.leader,
         "tricks": [[leader, list(cards), taker] for leader, cards, taker in state.tricks],
@@ -59,13 +68,20 @@ def loads(text: str) -> GameState:
             raise ValueError(f"not a {FORMAT} record")
         variant = build_variant(record["variant"], filename="<record>")
         table = Table(variant, record["players"], record["seed"])
-        info = _converter.structure(record["info"], HandInfo)
-        results = tuple(_converter.structure(record["hand_results"], list[HandResult]))
+        info = _converter().structure(record["info"], HandInfo)
+        results = tuple(_converter().structure(record["hand_results"], list[HandResult]))
         return GameState(
             table, tuple(record["scores"]), record["dealer"], record["deal_number"], results,
             Phase(record["phase"]), record["to_move"], tuple(record["masks"]), info,
             tuple(record["trick_cards"]), record["leader"],
             tuple((leader, tuple(cards), taker) for leader, cards, taker in record["tricks"]),
             record["winner"], record["step"])
-    except (KeyError, TypeError, ValueError, cattrs.BaseValidationError) as error:
+    except (KeyError, TypeError, ValueError, _validation_error()) as error:
         raise ValueError(f"not a pitchcore game record: {error}") from None
+
+
+def _validation_error() -> type[Exception]:
+    import cattrs
+
+    return cattrs.BaseValidationError
+
