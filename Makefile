@@ -1,5 +1,5 @@
 # Two entry points, each creating its own virtual environment in .venv:
-#   make demo   - play a short simulated match of a bundled variant and print it
+#   make demo   - print one bot match of a bundled variant, then simulate 300 games
 #   make test   - ruff, mypy --strict and the whole test suite
 VENV := .venv
 BIN := $(VENV)/bin
@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/pitchcore demo --variant auction-pitch --seed 1
+	$(BIN)/pitchcore simulate --variant auction-pitch --games 300 --bots heuristic,random,heuristic,random --workers 2 --seed 1
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests examples benchmarks
