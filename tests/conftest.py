@@ -105,7 +105,6 @@ def play_state(variant: str, *, hand: str, trump: str | None, trick: str = "",
     Built from a real game's state with its fields replaced: the seat's hand, the trick,
     trump, the bidder and (as dummies) ``tricks_done`` completed tricks.
     """
-    import attrs
 
     from pitchcore.cards import SUITS
 
@@ -114,7 +113,7 @@ def play_state(variant: str, *, hand: str, trump: str | None, trick: str = "",
     lead = (seat - len(trick_cards)) % players if leader is None else leader
     masks = list(base.masks)
     masks[seat] = mask(hand)
-    info = attrs.evolve(base.info, trump=None if trump is None else SUITS.index(trump),
+    info = base.info._replace(trump=None if trump is None else SUITS.index(trump),
                         bidder=bidder, start=tuple(masks))
     done = tuple((lead, (), lead) for _ in range(tricks_done))
     step = base.table.pipeline.index(base.table.rules.play)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from math import comb
 
-import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -532,10 +531,10 @@ def test_draw_the_bidder_sheds_its_extra_cards() -> None:
 
 def test_draw_never_discards_more_than_the_stock_replaces() -> None:
     state = haus_after_trump().apply("discard 2C 3C 4C")
-    short = state.evolve(info=attrs.evolve(state.info, stock=state.info.stock[:2]))
+    short = state.evolve(info=state.info._replace(stock=state.info.stock[:2]))
     sizes = {move.arg.bit_count() for move in short.legal_moves()}  # type: ignore[union-attr]
     assert sizes == {0, 1, 2}
-    empty = state.evolve(info=attrs.evolve(state.info, stock=()))
+    empty = state.evolve(info=state.info._replace(stock=()))
     assert empty.legal_moves() == (pc.Move("discard", 0),)
 
 

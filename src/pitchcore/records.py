@@ -48,7 +48,7 @@ def dumps(state: GameState) -> str:
         "phase": state.phase.value,
         "to_move": state.to_move,
         "masks": list(state.masks),
-        "info": _converter().unstructure(state.info),
+        "info": state.info._asdict(),
         "trick_cards": list(state.trick_cards),
         "leader": state.leader,
         "tricks": [[leader, list(cards), taker] for leader, cards, taker in state.tricks],
@@ -68,7 +68,7 @@ def loads(text: str) -> GameState:
             raise ValueError(f"not a {FORMAT} record")
         variant = build_variant(record["variant"], filename="<record>")
         table = Table(variant, record["players"], record["seed"])
-        info = _converter().structure(record["info"], HandInfo)
+        info = HandInfo(**{key: _tuples(value) for key, value in record["info"].items()})
         results = tuple(_converter().structure(record["hand_results"], list[HandResult]))
         return GameState(
             table, tuple(record["scores"]), record["dealer"], record["deal_number"], results,
@@ -84,4 +84,9 @@ def _validation_error() -> type[Exception]:
     import cattrs
 
     return cattrs.BaseValidationError
+
+
+def _tuples(value: Any) -> Any:
+    """JSON lists back to the tuples a hand's fields hold."""
+    return tuple(_tuples(item) for item in value) if isinstance(value, list) else value
 

@@ -96,10 +96,10 @@ class SingleRound(Step):
         assert seat is not None
         if move.kind == "bid":
             rank = self.rank(move.arg)
-            info = attrs.evolve(info, bids=(*info.bids, (seat, move.arg)), high=rank,
+            info = info._replace(bids=(*info.bids, (seat, move.arg)), high=rank,
                                 bidder=seat, bid=move.arg)
         else:
-            info = attrs.evolve(info, bids=(*info.bids, (seat, None)))
+            info = info._replace(bids=(*info.bids, (seat, None)))
         if seat != state.dealer:
             return state.evolve(info=info, to_move=(seat + 1) % state.table.players), Next.WAIT
         state = state.evolve(info=info)

@@ -77,5 +77,5 @@ class PacketDeal(Step):
                 del order[:count]
             dealt += count
         hands = tuple(masks)
-        info = attrs.evolve(info, dealt=hands, stock=tuple(order), hand_size=self.hand_size)
+        info = info._replace(dealt=hands, stock=tuple(order), hand_size=self.hand_size)
         return state.evolve(masks=hands, info=info), False

@@ -32,7 +32,7 @@ class ExchangeRule(Step):
         from ..state import Phase
 
         eldest = (state.dealer + 1) % state.table.players
-        info = attrs.evolve(state.info, exchanged=0, discards=(0,) * state.table.players)
+        info = state.info._replace(exchanged=0, discards=(0,) * state.table.players)
         return state.evolve(phase=Phase.DISCARDING, to_move=eldest, info=info), True
 
     def _record(self, state: GameState, seat: int, thrown: int) -> GameState:
@@ -41,7 +41,7 @@ class ExchangeRule(Step):
         masks[seat] &= ~thrown
         discards = list(info.discards)
         discards[seat] |= thrown
-        info = attrs.evolve(info, junk=info.junk + tuple(cards_in(thrown)),
+        info = info._replace(junk=info.junk + tuple(cards_in(thrown)),
                             discards=tuple(discards), exchanged=info.exchanged + 1)
         return state.evolve(masks=tuple(masks), info=info)
 
@@ -103,7 +103,7 @@ class DiscardRefill(ExchangeRule):
                 source = stock if stock else junk
                 masks[seat] |= 1 << source.pop(0)
         remaining_junk = tuple(junk) if junk_shuffled else info.junk
-        info = attrs.evolve(info, stock=tuple(stock), junk=remaining_junk)
+        info = info._replace(stock=tuple(stock), junk=remaining_junk)
         return state.evolve(masks=tuple(masks), info=info)
 
 
@@ -151,7 +151,7 @@ class Draw(ExchangeRule):
         draws = info.hand_size - state.masks[seat].bit_count()
         masks = list(state.masks)
         masks[seat] |= mask_of(info.stock[:draws])
-        state = state.evolve(masks=tuple(masks), info=attrs.evolve(info, stock=info.stock[draws:]))
+        state = state.evolve(masks=tuple(masks), info=info._replace(stock=info.stock[draws:]))
         if seat != state.dealer:
             return state.evolve(to_move=(seat + 1) % state.table.players), Next.WAIT
         return state, Next.DONE

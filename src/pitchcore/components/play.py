@@ -39,7 +39,7 @@ class FollowOrTrump(Step):
             lead = state.dealer
         else:
             lead = (state.dealer + 1) % players
-        info = attrs.evolve(info, start=state.masks)
+        info = info._replace(start=state.masks)
         return state.evolve(phase=Phase.PLAYING, to_move=lead, leader=lead, info=info,
                             trick_cards=(), tricks=()), True
 
@@ -102,7 +102,7 @@ class FollowOrTrump(Step):
         if info.trump is None:
             suit = table.rules.trump.suit_from_lead(card)
             if suit is not None:
-                info = attrs.evolve(info, trump=suit)
+                info = info._replace(trump=suit)
         players = table.players
         if len(trick) < players:
             return _new(GameState, (table, scores, dealer, deal_no, results, phase, (seat + 1) % players,

@@ -117,4 +117,4 @@ class Named(TrumpRule):
 
     def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
         assert isinstance(move.arg, int)
-        return state.evolve(info=attrs.evolve(state.info, trump=move.arg)), Next.DONE
+        return state.evolve(info=state.info._replace(trump=move.arg)), Next.DONE

@@ -43,5 +43,5 @@ class Gift(Step):
             gift |= 1 << card
         masks = list(state.masks)
         masks[bidder] |= gift
-        info = attrs.evolve(info, stock=info.stock[self.count:], gift=gift)
+        info = info._replace(stock=info.stock[self.count:], gift=gift)
         return state.evolve(masks=tuple(masks), info=info), False
