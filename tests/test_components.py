@@ -584,3 +584,16 @@ def test_a_stacked_deal_names_the_stock_top_first() -> None:
     again = pc.new_game("auction-pitch", players=2, seed=6,
                         hands=["AS KS QS JS TS 9S", "10H 2C 3C 4C 5C 6C"], stock="2D 3D")
     assert again == state
+
+
+def test_hand_context_finds_the_holder_of_a_card_never_played() -> None:
+    """Holders come from the tricks, with the starting hands as the fallback."""
+    from pitchcore.scoring import hand_context
+
+    state = pc.new_game("auction-pitch", seed=1)
+    while state.phase is not Phase.PLAYING:
+        state = state.apply(state.legal_moves()[-1])
+    ctx = hand_context(state)
+    assert len(ctx.holder) == 24
+    for seat, held in enumerate(state.masks):
+        assert all(ctx.holder[card] == seat for card in range(52) if held >> card & 1)

@@ -18,18 +18,22 @@ if TYPE_CHECKING:
 def hand_context(state: GameState) -> HandContext:
     table = state.table
     info = state.info
-    holder: dict[int, int] = {}
     in_play = 0
-    for seat, mask in enumerate(info.start):
+    for mask in info.start:
         in_play |= mask
-        for card in cards_in(mask):
-            holder[card] = seat
+    # Every card in play is played to a trick, so its holder is the seat that played it.
+    holder: dict[int, int] = {}
     capturer: dict[int, int] = {}
     tricks_won = [0] * table.sides
-    for _, cards, taker in state.tricks:
+    players = table.players
+    for leader, cards, taker in state.tricks:
         tricks_won[table.side_of[taker]] += 1
-        for card in cards:
+        for position, card in enumerate(cards):
+            holder[card] = (leader + position) % players
             capturer[card] = taker
+    if len(holder) != in_play.bit_count():  # a hand that ended with cards unplayed
+        for seat, mask in enumerate(info.start):
+            holder.update((card, seat) for card in cards_in(mask) if card not in holder)
     bidder_side = None if info.bidder is None else table.side_of[info.bidder]
     return HandContext(
         trump=NO_TRUMP if info.trump is None else info.trump, tables=table.tables,

@@ -6,11 +6,12 @@ side that captured it); the list's order is the award order going-out rules walk
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
 
-from ..cards import JACK, SAME_COLOUR, cards_in, make_card, parse_rank
+from ..cards import JACK, SAME_COLOUR, make_card, parse_rank
 from ..registry import choice, component, field, slot
 from .context import HandContext
 
@@ -53,9 +54,9 @@ class CardPoint(Point):
         return ctx.receiver_side(card, self.receiver)
 
 
-def _trumps_in_play(ctx: HandContext) -> list[int]:
-    mask = ctx.in_play & ctx.tables.trumps[ctx.trump]
-    return list(cards_in(mask))
+def _first_in_play(ctx: HandContext, cards: Iterable[int]) -> int | None:
+    in_play = ctx.in_play
+    return next((card for card in cards if in_play >> card & 1), None)
 
 
 @component("points", "high")
@@ -66,9 +67,7 @@ class High(CardPoint):
     name: str = field("high", "the name awards are reported under")
 
     def card(self, ctx: HandContext) -> int | None:
-        order = ctx.tables.order[ctx.trump]
-        trumps = _trumps_in_play(ctx)
-        return max(trumps, key=order.__getitem__) if trumps else None
+        return _first_in_play(ctx, ctx.tables.ranked[ctx.trump])
 
 
 @component("points", "low")
@@ -79,9 +78,7 @@ class Low(CardPoint):
     name: str = field("low", "the name awards are reported under")
 
     def card(self, ctx: HandContext) -> int | None:
-        order = ctx.tables.order[ctx.trump]
-        trumps = _trumps_in_play(ctx)
-        return min(trumps, key=order.__getitem__) if trumps else None
+        return _first_in_play(ctx, reversed(ctx.tables.ranked[ctx.trump]))
 
 
 @component("points", "jack")

@@ -50,6 +50,8 @@ class TrumpTables:
     """suit_masks[t][s]: mask of the cards of effective suit s while t is trump."""
     extras: tuple[tuple[int, ...], ...]
     """extras[t]: the extra trump cards (jick, ...) while t is trump."""
+    ranked: tuple[tuple[int, ...], ...]
+    """ranked[t]: every trump card while t is trump, highest first."""
 
 
 def build_tables(extras: tuple[str, ...], deck_size: int = 52) -> TrumpTables:
@@ -71,8 +73,11 @@ def build_tables(extras: tuple[str, ...], deck_size: int = 52) -> TrumpTables:
         suit_masks.append(tuple(masks))
         trump_masks.append(masks[trump] if trump != NO_TRUMP else 0)
         extra_cards.append(tuple(found))
+    ranked = tuple(tuple(sorted((card for card in range(deck_size) if mask >> card & 1),
+                                key=order.__getitem__, reverse=True))
+                   for mask, order in zip(trump_masks, orders, strict=True))
     return TrumpTables(tuple(suits), tuple(orders), tuple(trump_masks), tuple(suit_masks),
-                       tuple(extra_cards))
+                       tuple(extra_cards), ranked)
 
 
 def _extras_field(doc: str) -> tuple[str, ...]:
