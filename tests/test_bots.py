@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import attrs
 import pytest
@@ -394,3 +395,16 @@ def test_hi_lo_jack_refills_from_the_junk_may_hand_on_the_viewers_discards() -> 
         # the truth agrees with what the view proves
         truth = state.masks[dealer]
         assert (truth & kn.own_discards).bit_count() <= room
+
+
+def test_bots_read_a_house_variant_from_the_view(tmp_path: Path) -> None:
+    """A game of a house-rule file needs nothing passed to the bots: the view has the rules."""
+    house = tmp_path / "our-haus.yaml"
+    house.write_text("extends: haus-pitch\nname: our-haus\ngoing_out: {target: 5}\n")
+    variant = pc.load_variant(str(house))
+    state = pc.new_game(variant, seed=4)
+    assert state.view(0).rules == variant
+    final = play_game(state, [HeuristicBot(), SearchBot(playouts=8), HeuristicBot(), RandomBot()],
+                      random.Random(4))
+    assert final.is_over and final.winner is not None
+    assert max(final.scores) >= 5

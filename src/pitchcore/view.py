@@ -13,6 +13,7 @@ from .state import Phase
 
 if TYPE_CHECKING:
     from .state import GameState
+    from .variant import Variant
 
 
 @attrs.frozen
@@ -51,6 +52,8 @@ class PlayerView:
     winner: int | None
     legal_moves: tuple[Move, ...]
     """This seat's legal moves (empty when it is not this seat's turn)."""
+    rules: Variant | None = attrs.field(default=None, eq=False, repr=False)
+    """The variant being played (public: every player knows the rules)."""
 
 
 def view_of(state: GameState, seat: int) -> PlayerView:
@@ -74,4 +77,5 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         gift=cards_of(info.gift) if seat == info.bidder else (),
         stock_size=len(info.stock), hand_results=state.hand_results, winner=state.winner,
         legal_moves=state.legal_moves() if state.to_move == seat else (),
+        rules=table.variant,
     )

@@ -55,11 +55,13 @@ def _load(name: str) -> Variant | None:
 def variant_of(view: PlayerView, given: Variant | None = None) -> Variant | None:
     """The rules a view's game is played by: ``given``, else the bundled variant of that name.
 
-    A view carries only the variant's name; a game of a variant loaded from a file needs the
-    ``Variant`` passed in (``None`` when it cannot be found).
+    A view made by ``GameState.view`` carries its rules; a hand-built view without them falls
+    back to the bundled variant of its name (``None`` when it cannot be found).
     """
     if given is not None:
         return given
+    if view.rules is not None:
+        return view.rules
     return _load(view.variant)
 
 
