@@ -6,7 +6,7 @@ Four seats in partnerships (side 0 = seats 0, 2; side 1 = seats 1, 3), dealer 0.
 from __future__ import annotations
 
 import pytest
-from stacked import legal, play, seats
+from stacked import SWEEP_HANDS, SWEEP_TRICKS, legal, play, seats
 
 import pitchcore as pc
 
@@ -28,21 +28,6 @@ BOOK_TRICKS = [
     "play 9D", "play 2H", "play QS", "play 5D",   # seat 1 trumps (QS)
 ]
 
-# Seat 1 takes every trick and holds High and Low: all four points to side 1.
-SWEEP_HANDS = seats(
-    s1="AH KH 2H AC KC QC",
-    s2="5H 9C 8C 7S 6S 5S",
-    s3="JH TC 4D 3D 2D 9S",
-    s0="QS KS AS 4C 3C 2C",
-)
-SWEEP_TRICKS = [
-    "play AH", "play 5H", "play JH", "play 2C",
-    "play KH", "play 5S", "play 2D", "play 3C",
-    "play 2H", "play 6S", "play 3D", "play 4C",
-    "play AC", "play 8C", "play TC", "play AS",
-    "play KC", "play 9C", "play 4D", "play KS",
-    "play QC", "play 7S", "play 9S", "play QS",
-]
 
 
 def new(hands: list[str] = BOOK_HANDS, variant: str = "book-pitch", **kw: object) -> pc.GameState:

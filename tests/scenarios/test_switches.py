@@ -8,7 +8,7 @@ Four seats, dealer 0 (eldest seat 1) unless said.
 from __future__ import annotations
 
 import pytest
-from stacked import legal, play, seats
+from stacked import SWEEP_HANDS, SWEEP_TRICKS, legal, play, seats
 
 import pitchcore as pc
 
@@ -41,20 +41,6 @@ PARTNER_TRICKS = [   # same deal played out for partners (seat 3 lets seat 2's T
     "play KC", "play JH", "play 8D", "play 5C",
     "play 4D", "play TD", "play 6C", "play 9S",
     "play 9D", "play 2H", "play QS", "play 5D",
-]
-SWEEP_HANDS = seats(
-    s1="AH KH 2H AC KC QC",
-    s2="5H 9C 8C 7S 6S 5S",
-    s3="JH TC 4D 3D 2D 9S",
-    s0="QS KS AS 4C 3C 2C",
-)
-SWEEP_TRICKS = [
-    "play AH", "play 5H", "play JH", "play 2C",
-    "play KH", "play 5S", "play 2D", "play 3C",
-    "play 2H", "play 6S", "play 3D", "play 4C",
-    "play AC", "play 8C", "play TC", "play AS",
-    "play KC", "play 9C", "play 4D", "play KS",
-    "play QC", "play 7S", "play 9S", "play QS",
 ]
 
 
