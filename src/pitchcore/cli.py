@@ -75,7 +75,8 @@ def _demo(args: argparse.Namespace) -> int:
                 print(f"  seat {seat}: {' '.join(str(card) for card in hand)}")
         mover = state.to_move
         assert mover is not None
-        state = state.apply(bot.choose(state.view(mover), state.legal_moves(), rng))
+        view = state.view(mover)
+        state = state.apply(bot.choose(view, view.legal_moves, rng))
         if len(state.hand_results) > hands_seen:
             hands_seen = len(state.hand_results)
             result = state.hand_results[-1]

@@ -197,8 +197,9 @@ class Session:
 
     def bot_move(self, seat: int) -> None:
         state = self.state
-        legal = state.legal_moves()
-        move = self.bots[seat].choose(state.view(seat), legal, self.rng)
+        view = state.view(seat)
+        legal = view.legal_moves
+        move = self.bots[seat].choose(view, legal, self.rng)
         self.say(f"{self.seat_name(seat)} {describe_move(move)}")
         self.advance(state.apply(move), seat)
 

@@ -45,6 +45,6 @@ def play_game(state: GameState, bots: Sequence[Bot], rng: random.Random,
         seat = state.to_move
         if seat is None:
             return state
-        legal = state.legal_moves()
-        state = state.apply(bots[seat].choose(state.view(seat), legal, rng))
+        view = state.view(seat)  # the view already holds the mover's legal moves
+        state = state.apply(bots[seat].choose(view, view.legal_moves, rng))
     raise RuntimeError(f"game did not end within {max_moves} moves")
