@@ -217,14 +217,16 @@ def test_first_lead_sets_trump_in_auction_pitch() -> None:
 def context(trump: str, held: dict[int, str], captured: dict[int, str], *, jick: bool = False,
             side_of: tuple[int, ...] = (0, 1, 2, 3), bidder_side: int | None = 0) -> HandContext:
     """A finished hand: ``held`` is who held each card in play, ``captured`` who took it."""
-    holder = {card: seat for seat, text in held.items() for card in parse_cards(text)}
-    capturer = {card: seat for seat, text in captured.items() for card in parse_cards(text)}
-    assert set(holder) == set(capturer), "every card in play is captured by somebody"
+    seats = len(side_of)
+    held_masks = tuple(mask(held.get(seat, "")) for seat in range(seats))
+    taken_masks = tuple(mask(captured.get(seat, "")) for seat in range(seats))
+    in_play = 0
+    for pile in held_masks:
+        in_play |= pile
+    assert sum(taken_masks) == in_play, "every card in play is captured by somebody, once"
     sides = max(side_of) + 1
-    return HandContext(
-        trump=SUITS.index(trump), tables=JICK if jick else PLAIN, side_of=side_of, sides=sides,
-        in_play=mask(" ".join(held.values())), holder=holder, capturer=capturer,
-        tricks_won=(0,) * sides, bidder_side=bidder_side)
+    return HandContext(SUITS.index(trump), JICK if jick else PLAIN, side_of, sides,
+                       held_masks, taken_masks, (0,) * sides, bidder_side)
 
 
 HELD = {0: "AH 5H 9C KD", 1: "3H JH TC 2S", 2: "QS TD 4C 8S", 3: "2C JD 7H 6S"}
@@ -586,14 +588,20 @@ def test_a_stacked_deal_names_the_stock_top_first() -> None:
     assert again == state
 
 
-def test_hand_context_finds_the_holder_of_a_card_never_played() -> None:
-    """Holders come from the tricks, with the starting hands as the fallback."""
+def test_hand_context_finds_holder_and_capturer_of_every_card() -> None:
+    """Holders are the hands play began with; capturers the takers of the tricks."""
     from pitchcore.scoring import hand_context
 
     state = pc.new_game("auction-pitch", seed=1)
     while state.phase is not Phase.PLAYING:
         state = state.apply(state.legal_moves()[-1])
+    start = state.masks
     ctx = hand_context(state)
-    assert len(ctx.holder) == 24
-    for seat, held in enumerate(state.masks):
-        assert all(ctx.holder[card] == seat for card in range(52) if held >> card & 1)
+    assert all(ctx.holder(card) == seat for seat, held in enumerate(start)
+               for card in range(52) if held >> card & 1)
+    assert ctx.capturer(next(cards_in(start[0]))) is None  # nothing played yet
+    while len(state.tricks) < 5:  # five of the six tricks played: still the same hand
+        state = state.apply(state.legal_moves()[0])
+    ctx = hand_context(state)
+    for _, played, taker in state.tricks:
+        assert all(ctx.capturer(card) == taker for card in played)

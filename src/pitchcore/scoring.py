@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import cards_in
 from .components.context import HandContext
 from .components.settlement import Ledger
 from .components.shoot import Shoot
@@ -18,27 +17,18 @@ if TYPE_CHECKING:
 def hand_context(state: GameState) -> HandContext:
     table = state.table
     info = state.info
-    in_play = 0
-    for mask in info.start:
-        in_play |= mask
-    # Every card in play is played to a trick, so its holder is the seat that played it.
-    holder: dict[int, int] = {}
-    capturer: dict[int, int] = {}
+    taken = [0] * table.players
     tricks_won = [0] * table.sides
-    players = table.players
-    for leader, cards, taker in state.tricks:
-        tricks_won[table.side_of[taker]] += 1
-        for position, card in enumerate(cards):
-            holder[card] = (leader + position) % players
-            capturer[card] = taker
-    if len(holder) != in_play.bit_count():  # a hand that ended with cards unplayed
-        for seat, mask in enumerate(info.start):
-            holder.update((card, seat) for card in cards_in(mask) if card not in holder)
-    bidder_side = None if info.bidder is None else table.side_of[info.bidder]
-    return HandContext(
-        trump=NO_TRUMP if info.trump is None else info.trump, tables=table.tables,
-        side_of=table.side_of, sides=table.sides, in_play=in_play, holder=holder,
-        capturer=capturer, tricks_won=tuple(tricks_won), bidder_side=bidder_side)
+    side_of = table.side_of
+    for _, cards, taker in state.tricks:
+        tricks_won[side_of[taker]] += 1
+        pile = 0
+        for card in cards:
+            pile |= 1 << card
+        taken[taker] |= pile
+    bidder_side = None if info.bidder is None else side_of[info.bidder]
+    return HandContext(NO_TRUMP if info.trump is None else info.trump, table.tables, side_of,
+                       table.sides, info.start, tuple(taken), tuple(tricks_won), bidder_side)
 
 
 def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | None, bool]:

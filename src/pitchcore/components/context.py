@@ -2,48 +2,69 @@
 
 from __future__ import annotations
 
-import attrs
-
-from ..cards import PIPS, cards_in, make_card
+from ..cards import ACE, JACK, KING, QUEEN, TEN, make_card
 from .trump import TrumpTables
 
-PIP_MASKS = tuple((pips, sum(1 << make_card(rank, suit) for suit in range(4))) for rank, pips in PIPS.items())
-"""(pips, mask of every card of that rank): a pile's pips are a few popcounts."""
+
+def _rank_mask(rank: int) -> int:
+    return sum(1 << make_card(rank, suit) for suit in range(4))
 
 
-@attrs.frozen
+_TENS, _ACES, _KINGS, _QUEENS, _JACKS = (_rank_mask(rank) for rank in (TEN, ACE, KING, QUEEN, JACK))
+
+
+def pips_of(pile: int) -> int:
+    """Game pips of a mask of cards (T=10, A=4, K=3, Q=2, J=1): five popcounts."""
+    return (10 * (pile & _TENS).bit_count() + 4 * (pile & _ACES).bit_count()
+            + 3 * (pile & _KINGS).bit_count() + 2 * (pile & _QUEENS).bit_count()
+            + (pile & _JACKS).bit_count())
+
+
 class HandContext:
-    """The finished hand, in the terms point categories are judged by (RULES.md P3)."""
+    """The finished hand, in the terms point categories are judged by (RULES.md P3).
 
-    trump: int
-    tables: TrumpTables
-    side_of: tuple[int, ...]
-    sides: int
-    in_play: int
-    """Mask of the cards in play: held when play began."""
-    holder: dict[int, int]
-    """Card -> the seat that held it when play began."""
-    capturer: dict[int, int]
-    """Card -> the seat that won the trick it fell in."""
-    tricks_won: tuple[int, ...]
-    """Tricks won per side."""
-    bidder_side: int | None
-    piles: tuple[int, ...] = attrs.field(init=False)
-    """Mask of the cards each side captured."""
-    pips: tuple[int, ...] = attrs.field(init=False)
-    """Game pips each side captured (T=10, A=4, K=3, Q=2, J=1)."""
+    Who held and who took each card are kept as one mask per seat, not per card: a hand
+    is scored thousands of times a second, and a category asks about one or two cards.
+    """
 
-    def __attrs_post_init__(self) -> None:
-        piles = [0] * self.sides
-        for card, seat in self.capturer.items():
-            piles[self.side_of[seat]] |= 1 << card
-        object.__setattr__(self, "piles", tuple(piles))
-        object.__setattr__(self, "pips", tuple(
-            sum(value * (pile & cards).bit_count() for value, cards in PIP_MASKS) for pile in piles))
+    __slots__ = ("trump", "tables", "side_of", "sides", "held", "taken", "tricks_won",
+                 "bidder_side", "in_play", "piles", "pips")
 
-    def receiver_side(self, card: int, receiver: str) -> int:
-        seat = self.holder[card] if receiver == "holder" else self.capturer[card]
-        return self.side_of[seat]
+    def __init__(self, trump: int, tables: TrumpTables, side_of: tuple[int, ...], sides: int,
+                 held: tuple[int, ...], taken: tuple[int, ...], tricks_won: tuple[int, ...],
+                 bidder_side: int | None) -> None:
+        self.trump = trump
+        self.tables = tables
+        self.side_of = side_of
+        self.sides = sides
+        self.held = held
+        """Each seat's cards when play began."""
+        self.taken = taken
+        """The cards of the tricks each seat won."""
+        self.tricks_won = tricks_won
+        """Tricks won per side."""
+        self.bidder_side = bidder_side
+        in_play = 0
+        for mask in held:
+            in_play |= mask
+        self.in_play = in_play
+        """Mask of the cards in play: held when play began."""
+        piles = [0] * sides
+        for seat, mask in enumerate(taken):
+            piles[side_of[seat]] |= mask
+        self.piles = tuple(piles)
+        """Mask of the cards each side captured."""
+        self.pips = tuple(pips_of(pile) for pile in piles)
+        """Game pips each side captured."""
 
-    def captured_by_side(self) -> list[list[int]]:
-        return [list(cards_in(pile)) for pile in self.piles]
+    def holder(self, card: int) -> int | None:
+        """The seat that held ``card`` when play began (None: not in play)."""
+        return next((seat for seat, mask in enumerate(self.held) if mask >> card & 1), None)
+
+    def capturer(self, card: int) -> int | None:
+        """The seat that won the trick ``card`` fell in (None: never played)."""
+        return next((seat for seat, mask in enumerate(self.taken) if mask >> card & 1), None)
+
+    def receiver_side(self, card: int, receiver: str) -> int | None:
+        seat = self.holder(card) if receiver == "holder" else self.capturer(card)
+        return None if seat is None else self.side_of[seat]
