@@ -14,9 +14,28 @@ from .trump import NO_TRUMP
 slot("play", "Who leads and which cards may be played to a trick.", "follow-or-trump")
 
 _PLAYS: dict[int, tuple[Move, ...]] = {}
-"""Play moves by mask of playable cards: hands repeat, so most lookups hit."""
-_PLAYS_LIMIT = 200_000
+"""Play moves by mask of playable cards: late in a hand masks repeat, so most lookups hit."""
+_PLAYS_LIMIT = 100_000
+_SUIT_PLAYS: list[list[tuple[Move, ...] | None]] = [[None] * 8192 for _ in range(4)]
+"""Play moves per suit by the 13-bit mask of that suit's cards, filled as they are met."""
+_LAST: list[tuple[object, int]] = [((), 0)]
+"""The last state whose playable cards were worked out, and that mask: ``legal_moves``
+then ``apply`` on the same state (what every driver does) computes it once."""
 _new = tuple.__new__
+
+
+def plays_of(mask: int) -> tuple[Move, ...]:
+    """The play moves of the cards in ``mask``, in card order, from per-suit tables."""
+    moves: tuple[Move, ...] = ()
+    for suit in range(4):
+        part = mask >> 13 * suit & 0x1FFF
+        if part:
+            table = _SUIT_PLAYS[suit]
+            found = table[part]
+            if found is None:
+                found = table[part] = tuple(PLAY[card] for card in cards_in(part << 13 * suit))
+            moves += found
+    return moves
 
 
 @component("play", "follow-or-trump")
@@ -65,16 +84,19 @@ class FollowOrTrump(Step):
 
     def legal(self, state: GameState) -> tuple[Move, ...]:
         mask = self.playable(state)
+        _LAST[0] = (state, mask)
         moves = _PLAYS.get(mask)
         if moves is None:
             if len(_PLAYS) > _PLAYS_LIMIT:
                 _PLAYS.clear()
-            moves = _PLAYS[mask] = tuple(PLAY[card] for card in cards_in(mask))
+            moves = _PLAYS[mask] = plays_of(mask)
         return moves
 
     def is_legal(self, state: GameState, move: Move) -> bool:
-        return move[0] == "play" and isinstance(move[1], int) and bool(
-            self.playable(state) >> move[1] & 1)
+        last_state, mask = _LAST[0]
+        if last_state is not state:
+            mask = self.playable(state)
+        return move[0] == "play" and move[1].__class__ is int and bool(mask >> move[1] & 1)  # type: ignore[operator]
 
     def why_illegal(self, state: GameState, move: Move) -> str:
         if move.kind != "play":
