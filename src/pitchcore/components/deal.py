@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import attrs
@@ -62,20 +63,30 @@ class PacketDeal(Step):
         return found
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:
+        return self.deal_out(state, self.hand_size), False
+
+    def deal_out(self, state: GameState, hand_size: int) -> GameState:
+        """Deal ``hand_size`` cards to every seat from the top of ``info.stock``, in packets."""
         info = state.info
         players = state.table.players
-        order = list(info.stock)
+        seats = _seat_order(players, hand_size, self.packet, state.dealer)
+        stock = info.stock
         masks = [0] * players
-        dealt = 0
-        eldest = (state.dealer + 1) % players
-        while dealt < self.hand_size:
-            count = min(self.packet, self.hand_size - dealt)
-            for offset in range(players):
-                seat = (eldest + offset) % players
-                for card in order[:count]:
-                    masks[seat] |= 1 << card
-                del order[:count]
-            dealt += count
+        for seat, card in zip(seats, stock):
+            masks[seat] |= 1 << card
         hands = tuple(masks)
-        info = info._replace(dealt=hands, stock=tuple(order), hand_size=self.hand_size)
-        return state.evolve(masks=hands, info=info), False
+        info = info._replace(dealt=hands, stock=stock[len(seats):], hand_size=hand_size)
+        return state.evolve(masks=hands, info=info)
+
+
+@functools.cache
+def _seat_order(players: int, hand_size: int, packet: int, dealer: int) -> tuple[int, ...]:
+    """The seat each card from the top of the stock goes to: packets clockwise from eldest."""
+    seats: list[int] = []
+    dealt = 0
+    while dealt < hand_size:
+        count = min(packet, hand_size - dealt)
+        for offset in range(1, players + 1):
+            seats.extend([(dealer + offset) % players] * count)
+        dealt += count
+    return tuple(seats)
