@@ -92,13 +92,19 @@ def start_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
 
 def enter(state: GameState, index: int) -> GameState:
     """Begin the steps from ``index`` on until one waits for a move; score when none is left."""
+    state, waiting = begin_steps(state, index)
+    return state if waiting else finish_hand(state)
+
+
+def begin_steps(state: GameState, index: int) -> tuple[GameState, bool]:
+    """Begin the steps from ``index`` on until one waits (True) or none is left (False)."""
     pipeline = state.table.pipeline
     while index < len(pipeline):
         state, waiting = pipeline[index].begin(state)
         if waiting:
-            return state.evolve(step=index)
+            return state.evolve(step=index), True
         index += 1
-    return finish_hand(state)
+    return state, False
 
 
 def finish_hand(state: GameState) -> GameState:
@@ -111,12 +117,15 @@ def finish_hand(state: GameState) -> GameState:
     return start_hand(state, (state.dealer + 1) % state.table.players, state.deal_number + 1)
 
 
+_OVER = Phase.GAME_OVER
+_WAIT, _DONE = Next.WAIT, Next.DONE
+
+
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move of the seat to move, none twice (empty when the game is over)."""
-    if state[5] is Phase.GAME_OVER:
+    if state[5] is _OVER:
         return ()
-    table: Table = state[0]
-    moves: tuple[Move, ...] = table.pipeline[state[13]].legal(state)
+    moves: tuple[Move, ...] = state[0].pipeline[state[13]].legal(state)
     return moves
 
 
@@ -130,19 +139,24 @@ def apply_move(state: GameState, move: Move | str) -> GameState:
         move = parse_move(move)
     elif move[1].__class__ not in _ARG_TYPES:
         raise IllegalMove(f"{move!r}: a move's arg is a whole number, a text or None")
-    if state[5] is Phase.GAME_OVER:
+    if state[5] is _OVER:
         raise IllegalMove(f"{move}: the game is over")
-    table: Table = state[0]
-    step = table.pipeline[state[13]]
+    step = state[0].pipeline[state[13]]
     if not step.is_legal(state, move):
         raise IllegalMove(f"{move}: {step.why_illegal(state, move)} "
                           f"(seat {state.to_move}, {state.phase.value})")
+    return advance(state, move)
+
+
+def advance(state: GameState, move: Move) -> GameState:
+    """``apply_move`` without its checks: the transition itself (``pitchcore.fast``)."""
+    index: int = state[13]
     new: GameState
-    new, next_ = step.apply(state, move)
-    if next_ is Next.WAIT:
+    new, next_ = state[0].pipeline[index].apply(state, move)
+    if next_ is _WAIT:
         return new
-    if next_ is Next.DONE:
-        return enter(new, state[13] + 1)
+    if next_ is _DONE:
+        return enter(new, index + 1)
     return start_hand(new, new.dealer, new.deal_number + 1)
 
 

@@ -20,7 +20,7 @@ _LEGAL: dict[tuple[object, int, bool, int], tuple[Move, ...]] = {}
 
 
 @component("auction", "single-round")
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed on every legal_moves (the key of _LEGAL)
 class SingleRound(Step):
     """One round of bids clockwise from eldest, each higher than the last; the dealer bids last."""
 
@@ -95,12 +95,11 @@ class SingleRound(Step):
         seat = state.to_move
         assert seat is not None
         if move.kind == "bid":
-            rank = self.rank(move.arg)
-            info = info._replace(bids=(*info.bids, (seat, move.arg)), high=rank,
-                                bidder=seat, bid=move.arg)
+            arg = move.arg
+            info = info._replace(bids=(*info.bids, (seat, arg)), high=self.rank(arg),
+                                 bidder=seat, bid=arg)
         else:
             info = info._replace(bids=(*info.bids, (seat, None)))
         if seat != state.dealer:
             return state.evolve(info=info, to_move=(seat + 1) % state.table.players), Next.WAIT
-        state = state.evolve(info=info)
-        return state, (Next.REDEAL if info.bidder is None else Next.DONE)
+        return state.evolve(info=info), (Next.REDEAL if info.bidder is None else Next.DONE)

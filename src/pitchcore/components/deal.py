@@ -72,7 +72,7 @@ class PacketDeal(Step):
         seats = _seat_order(players, hand_size, self.packet, state.dealer)
         stock = info.stock
         masks = [0] * players
-        for seat, card in zip(seats, stock):
+        for seat, card in zip(seats, stock, strict=False):  # the stock holds more
             masks[seat] |= 1 << card
         hands = tuple(masks)
         info = info._replace(dealt=hands, stock=stock[len(seats):], hand_size=hand_size)

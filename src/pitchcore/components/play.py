@@ -22,6 +22,7 @@ _LAST: list[tuple[object, int]] = [((), 0)]
 """The last state whose playable cards were worked out, and that mask: ``legal_moves``
 then ``apply`` on the same state (what every driver does) computes it once."""
 _new = tuple.__new__
+_WAIT = Next.WAIT
 
 
 def plays_of(mask: int) -> tuple[Move, ...]:
@@ -96,7 +97,8 @@ class FollowOrTrump(Step):
         last_state, mask = _LAST[0]
         if last_state is not state:
             mask = self.playable(state)
-        return move[0] == "play" and move[1].__class__ is int and bool(mask >> move[1] & 1)  # type: ignore[operator]
+        card = move[1]
+        return move[0] == "play" and card.__class__ is int and bool(mask >> card & 1)
 
     def why_illegal(self, state: GameState, move: Move) -> str:
         if move.kind != "play":
@@ -115,23 +117,24 @@ class FollowOrTrump(Step):
         return f"seat {state.to_move}'s turn"
 
     def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
-        card = move[1]
-        assert isinstance(card, int)
+        card: int = move[1]  # type: ignore[assignment]
         table, scores, dealer, deal_no, results, phase, seat, masks, info, trick, leader, \
             tricks, winner, step = state
-        masks = masks[:seat] + (masks[seat] & ~(1 << card),) + masks[seat + 1:]
+        hands = list(masks)
+        hands[seat] ^= 1 << card
+        masks = tuple(hands)
         trick = (*trick, card)
-        if info.trump is None:
+        if info.trump is None:  # the first lead may set it
             suit = table.rules.trump.suit_from_lead(card)
             if suit is not None:
                 info = info._replace(trump=suit)
         players = table.players
         if len(trick) < players:
             return _new(GameState, (table, scores, dealer, deal_no, results, phase, (seat + 1) % players,
-                                 masks, info, trick, leader, tricks, winner, step)), Next.WAIT
+                                    masks, info, trick, leader, tricks, winner, step)), _WAIT
         trump = NO_TRUMP if info.trump is None else info.trump
         taker = (leader + table.rules.trick.winner(trick, trump, table.tables)) % players
         tricks = (*tricks, (leader, trick, taker))
         state = _new(GameState, (table, scores, dealer, deal_no, results, phase, taker, masks, info, (),
-                              taker, tricks, winner, step))
-        return state, (Next.WAIT if masks[taker] else Next.DONE)
+                                 taker, tricks, winner, step))
+        return state, (_WAIT if masks[taker] else Next.DONE)
