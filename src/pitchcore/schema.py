@@ -1,0 +1,184 @@
+"""A JSON Schema (draft 2020-12) of the variant file format, generated from the component registry.
+
+Editors use it to complete and check variant files as they are typed. It describes the shapes
+the loader accepts and no fewer: every file ``load_variant`` reads passes it. Rules that
+connect several slots (``pitchcore check`` reports those) are beyond a schema, so a file can
+pass it and still be refused. Regenerate ``docs/variant.schema.json`` with
+``python -m pitchcore.schema`` (or ``python -m pitchcore.docs``, which writes every generated doc).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import typing
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from .components import SLOT_ORDER
+from .registry import KINDS, SLOTS, Slot, describe
+from .validation import TOP_KEYS
+
+Schema = dict[str, Any]
+
+TOP_KEY_DOCS = {
+    "name": "The variant's name (a file that extends another and gives none is named after the file).",
+    "description": "One line saying what the variant is.",
+    "source": "Where the rules come from.",
+    "extends": "A bundled variant name, or a path relative to this file, whose rules this file changes.",
+}
+
+
+def settable_fields(cls: type[Any]) -> list[attrs.Attribute[Any]]:
+    """The fields a variant file may set: those the component's constructor takes."""
+    return [attribute for attribute in attrs.fields(cls) if attribute.init]
+
+
+def value_schema(hint: Any, metadata: typing.Mapping[str, Any]) -> Schema:
+    """The values a field takes, mirroring ``validation._check`` so the two never disagree."""
+    choices = metadata.get("choices")
+    minimum = metadata.get("minimum")
+    if hint is bool:
+        return {"type": "boolean"}
+    if hint is int:
+        return {"type": "integer"} | ({"minimum": minimum} if minimum is not None else {})
+    if typing.get_origin(hint) is tuple:
+        return {"type": "array", "items": {"enum": list(choices)} if choices else {"type": "string"}}
+    args = typing.get_args(hint)
+    options: list[Schema] = []
+    if type(None) in args:
+        options.append({"type": "null"})
+    if int in args:
+        options.append({"type": "integer"})
+    options.append({"enum": list(choices)} if choices else {"type": "string"})
+    return options[0] if len(options) == 1 else {"anyOf": options}
+
+
+def plain(value: Any) -> Any:
+    """A default as YAML and JSON write it (tuples become lists)."""
+    return [plain(item) for item in value] if isinstance(value, tuple | list) else value
+
+
+def field_schema(cls: type[Any], attribute: attrs.Attribute[Any]) -> Schema:
+    """A field's values with its doc and default, which editors show while a file is typed."""
+    schema = value_schema(typing.get_type_hints(cls)[attribute.name], attribute.metadata)
+    if attribute.metadata.get("doc"):
+        schema["description"] = attribute.metadata["doc"]
+    default = attribute.default
+    if default is not attrs.NOTHING and not isinstance(default, attrs.Factory):  # type: ignore[arg-type]  # a class
+        schema["default"] = plain(default)
+    return schema
+
+
+def _ref(name: str) -> Schema:
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def _kind_defs(slot: Slot) -> dict[str, Schema]:
+    """One object per kind: ``kind`` and that kind's fields, nothing else."""
+    defs: dict[str, Schema] = {}
+    for kind, cls in KINDS[slot.name].items():
+        properties: Schema = {"kind": {"const": kind}}
+        properties.update({attribute.name: field_schema(cls, attribute) for attribute in settable_fields(cls)})
+        defs[f"{slot.name}.{kind}"] = {"title": f"{slot.name}: {kind}", "description": describe(cls),
+                                       "type": "object", "properties": properties,
+                                       "additionalProperties": False}
+    return defs
+
+
+def _component_def(slot: Slot) -> Schema:
+    """A component mapping: its fields are checked against the kind it names.
+
+    Without ``kind``, a single slot keeps the kind it has (its default, or what the parent
+    file chose), so the fields must all belong to one kind of the slot. A list item is never
+    merged with a parent's, so it takes the slot's default kind, or must name one.
+    """
+    kinds = list(KINDS[slot.name])
+    schema: Schema = {"type": "object", "properties": {"kind": {"enum": kinds}}}
+    branches: list[Schema] = [{"if": {"required": ["kind"], "properties": {"kind": {"const": kind}}},
+                               "then": _ref(f"{slot.name}.{kind}")} for kind in kinds]
+    if slot.many and slot.default is None:
+        schema["required"] = ["kind"]
+    else:
+        kindless = [_ref(f"{slot.name}.{slot.default}")] if slot.many else [_ref(f"{slot.name}.{kind}")
+                                                                             for kind in kinds]
+        branches.append({"if": {"not": {"required": ["kind"]}}, "then": {"anyOf": kindless}})
+    schema["allOf"] = branches
+    return schema
+
+
+def _name_or_mapping(slot: Slot) -> Schema:
+    """A kind name alone, or a component mapping: checked by type so errors point at the value."""
+    return {"type": ["string", "object"], "allOf": [
+        {"if": {"type": "string"}, "then": {"enum": list(KINDS[slot.name])}},
+        {"if": {"type": "object"}, "then": _ref(f"{slot.name}.component")},
+    ]}
+
+
+def _slot_def(slot: Slot) -> Schema:
+    """A slot: a kind name alone, a component mapping, or (with a default) nothing at all."""
+    if slot.many:
+        return {"description": slot.description, "type": "array", "minItems": 1, "items": _name_or_mapping(slot)}
+    schema: Schema = {"description": slot.description} | _name_or_mapping(slot)
+    if slot.default is not None:
+        schema["type"] = ["null", *schema["type"]]
+        schema["default"] = slot.default
+    return schema
+
+
+def _standalone() -> Schema:
+    """What a file that extends nothing must add: the slots without a default, and kind-less
+    mappings read as the slot's default kind."""
+    required = [name for name in SLOT_ORDER if SLOTS[name].many or SLOTS[name].default is None]
+    properties: Schema = {}
+    for name in SLOT_ORDER:
+        slot = SLOTS[name]
+        if slot.many:
+            continue
+        kindless = {"type": "object", "not": {"required": ["kind"]}}
+        then = _ref(f"{name}.{slot.default}") if slot.default is not None else False
+        properties[name] = {"if": kindless, "then": then}
+    return {"required": required, "properties": properties}
+
+
+def variant_schema() -> Schema:
+    """The JSON Schema of a variant file, built from ``SLOTS`` and ``KINDS``."""
+    properties: Schema = {key: {"type": "string", "description": TOP_KEY_DOCS.get(key, "")} for key in TOP_KEYS}
+    properties["extends"]["type"] = ["string", "null"]  # null: extends nothing
+    defs: Schema = {}
+    for name in SLOT_ORDER:
+        slot = SLOTS[name]
+        properties[name] = _ref(name)
+        defs[name] = _slot_def(slot)
+        defs[f"{name}.component"] = _component_def(slot)
+        defs.update(_kind_defs(slot))
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "pitchcore variant file",
+        "description": "A rule variant of Pitch: top keys, then one component per slot. Generated by "
+                       "python -m pitchcore.schema; pitchcore check also checks rules that span slots.",
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": False,
+        "if": {"required": ["extends"], "properties": {"extends": {"type": "string"}}},
+        "else": _standalone(),
+        "$defs": defs,
+    }
+
+
+def schema_json() -> str:
+    """The schema as written to ``docs/variant.schema.json``: stable key order, one final newline."""
+    return json.dumps(variant_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Write (or ``--check``) ``docs/variant.schema.json`` only."""
+    from .docs import main as docs_main  # docs imports this module, so not at the top
+
+    return docs_main(argv, only=("variant.schema.json",), prog="python -m pitchcore.schema")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
