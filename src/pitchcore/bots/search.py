@@ -38,11 +38,10 @@ from collections.abc import Sequence
 
 import attrs
 
+from .. import fast
 from ..cards import CARDS, Card, cards_in
-from ..components.step import Next
 from ..engine import new_game
 from ..moves import Move
-from ..scoring import score_hand
 from ..state import GameState, HandInfo, Phase
 from ..variant import Variant
 from ..view import PlayerView
@@ -471,28 +470,15 @@ def playout(state: GameState, first: Move, rng: random.Random,
             greedy: float) -> tuple[tuple[int, ...], int | None]:
     """Play ``first`` in ``state``, then the hand to its end with ``rollout_move``.
 
-    Returns the hand's score change per side and the winning side if the game ended. The
-    play step is driven through the step protocol (``legal``/``apply``) and the hand scored
-    with ``score_hand``, so the engine neither re-checks generated moves nor deals the next
-    hand. Where the play step is not the hand's last step, the engine's ``apply`` is used.
+    Returns the hand's score change per side and the winning side if the game ended. It
+    runs on the unchecked fast path (``pitchcore.fast``): moves come from ``fast.moves``,
+    and the hand is scored without dealing the next one.
     """
-    table = state.table
-    index = state.step
-    step = table.pipeline[index]
-    if state.phase is not Phase.PLAYING or index != len(table.pipeline) - 1:
-        hands = len(state.hand_results)
-        state = state.apply(first)
-        while len(state.hand_results) == hands:
-            state = state.apply(rollout_move(state, state.legal_moves(), rng, greedy))
-        return state.hand_results[-1].delta, state.winner if state.is_over else None
-    move = first
-    while True:
-        state, next_ = step.apply(state, move)
-        if next_ is not Next.WAIT:
-            break
-        move = rollout_move(state, step.legal(state), rng, greedy)
-    result, _, winner, over = score_hand(state)
-    return result.delta, winner if over else None
+    state, done = fast.step_in_hand(state, first)
+    while not done:
+        state, done = fast.step_in_hand(state, rollout_move(state, fast.moves(state), rng, greedy))
+    result, winner = fast.score(state)
+    return result.delta, winner
 
 
 __all__ = ["NoConsistentDeal", "SearchBot", "SearchStats", "deal_state", "playout", "rollout_move", "sample_deal",

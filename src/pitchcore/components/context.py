@@ -27,8 +27,8 @@ class HandContext:
     is scored thousands of times a second, and a category asks about one or two cards.
     """
 
-    __slots__ = ("trump", "tables", "side_of", "sides", "held", "taken", "tricks_won",
-                 "bidder_side", "in_play", "piles", "pips")
+    __slots__ = ("bidder_side", "held", "in_play", "piles", "pips", "side_of", "sides", "tables",
+                 "taken", "tricks_won", "trump")
 
     def __init__(self, trump: int, tables: TrumpTables, side_of: tuple[int, ...], sides: int,
                  held: tuple[int, ...], taken: tuple[int, ...], tricks_won: tuple[int, ...],

@@ -1,0 +1,66 @@
+"""The unchecked fast path reaches the same states as the checked API, move by move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import pitchcore as pc
+from conftest import BUNDLED, GAMES, choose_move
+from pitchcore import fast
+from pitchcore.scoring import score_hand
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+@GAMES
+@given(seed=st.integers(0, 2**32 - 1))
+def test_fast_step_reaches_the_checked_states(name: str, seed: int) -> None:
+    rng = random.Random(seed)
+    checked = quick = pc.new_game(name, seed=seed)
+    for _ in range(400):
+        if checked.is_over:
+            break
+        assert fast.moves(quick) == checked.legal_moves()
+        move = choose_move(checked, rng)
+        checked = checked.apply(move)
+        quick = fast.step(quick, move)
+        assert quick == checked
+    if checked.is_over:
+        assert fast.moves(checked) == ()
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+@GAMES
+@given(seed=st.integers(0, 2**32 - 1))
+def test_step_in_hand_stops_where_the_checked_path_scores(name: str, seed: int) -> None:
+    """Every state before the hand ends is the checked one; the stop scores like apply."""
+    rng = random.Random(seed)
+    checked = quick = pc.new_game(name, seed=seed)
+    hands = len(checked.hand_results)
+    done = False
+    while not done:
+        move = choose_move(checked, rng)
+        quick, done = fast.step_in_hand(quick, move)
+        checked = checked.apply(move)
+        if not done:
+            assert quick == checked
+    assert len(checked.hand_results) == hands + 1
+    result, winner = fast.score(quick)
+    assert result == checked.hand_results[-1]
+    assert winner == checked.winner and result.ended_game == checked.is_over
+    assert score_hand(quick)[1] == checked.scores
+
+
+def test_fast_step_does_not_check() -> None:
+    """The documented contract: an illegal move is not refused (the checked path refuses it)."""
+    state = pc.new_game("auction-pitch", seed=3)
+    while state.phase is not pc.Phase.PLAYING:
+        state = state.apply(state.legal_moves()[-1])
+    held = {card.index for card in state.hands[state.to_move]}
+    stranger = pc.Move("play", next(card for card in range(52) if card not in held))
+    with pytest.raises(pc.IllegalMove):
+        state.apply(stranger)
+    fast.step(state, stranger)  # no check, no error: the caller's promise is broken
