@@ -1,8 +1,18 @@
-"""Random-playout throughput of the checked public API, per bundled variant.
+"""Random-playout throughput per bundled variant, on the checked API and the fast path.
 
-Prints hands/s and transitions/s (``legal_moves()`` + ``apply()`` per transition),
-the median of several runs, and the size of one mid-hand state. Run:
-    python benchmarks/throughput.py [--seconds 1.0] [--runs 5] [--players 4]
+For each variant, the median of several runs of:
+  checked    whole games through ``legal_moves()`` + ``apply()`` (the public checked API)
+  fast       whole games through ``pitchcore.fast`` (``moves`` + ``step``, unchecked)
+  in-hand    what search does: from the start of play to the end of the hand with
+             ``fast.step_in_hand``, then ``fast.score`` (no next deal)
+as transitions/s, hands/s for the checked run, and the bytes of one mid-hand state.
+Moves are uniformly random; a game still going after 200 hands is ended there (random
+bidding never ends some variants, e.g. book-pitch).
+
+When ``benchmarks/reference_pitch.py`` is beside this file, the same run also measures its
+minimal pure-Python Auction Pitch (mutable, and a new frozen attrs object per step) and
+prints pitchcore's ratio to it. Run:
+    python benchmarks/throughput.py [--seconds 1.0] [--runs 3] [--players 4] [--variants ...]
 """
 
 from __future__ import annotations
@@ -12,38 +22,81 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pitchcore
-from pitchcore import GameState, Move, Phase
+from pitchcore import GameState, Phase, fast
+
+MAX_HANDS = 200
 
 
-def policy(state: GameState, rng: random.Random) -> Move:
-    """Random moves, but cautious bids, so games end in every variant."""
-    legal = state.legal_moves()
-    if state.phase is Phase.BIDDING:
-        bids = [move for move in legal if move.kind == "bid"]
-        if bids and (len(bids) == len(legal) or rng.random() < 0.3):
-            return bids[0]
-        return legal[0]
-    return legal[rng.randrange(len(legal))]
-
-
-def one_run(name: str, seconds: float, players: int | None) -> tuple[float, float]:
-    variant = pitchcore.load_variant(name)
-    rng = random.Random(1)
-    transitions = hands = 0
+def checked_run(variant: pitchcore.Variant, seconds: float, players: int | None) -> tuple[float, float]:
+    """(transitions/s, hands/s) of whole random games on the checked API."""
+    rand = random.Random(1).random
+    transitions = hands = game = 0
     start = time.perf_counter()
     deadline = start + seconds
-    game = 0
     while time.perf_counter() < deadline:
         state = pitchcore.new_game(variant, players=players, seed=game)
         game += 1
-        while not state.is_over:
-            state = state.apply(policy(state, rng))
+        while not state.is_over and len(state.hand_results) < MAX_HANDS:
+            legal = state.legal_moves()
+            state = state.apply(legal[int(rand() * len(legal))])
             transitions += 1
         hands += len(state.hand_results)
     elapsed = time.perf_counter() - start
-    return hands / elapsed, transitions / elapsed
+    return transitions / elapsed, hands / elapsed
+
+
+def fast_run(variant: pitchcore.Variant, seconds: float, players: int | None) -> float:
+    """Transitions/s of whole random games on the unchecked fast path."""
+    rand = random.Random(1).random
+    moves, step = fast.moves, fast.step
+    transitions = game = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = pitchcore.new_game(variant, players=players, seed=game)
+        game += 1
+        while len(state.hand_results) < MAX_HANDS:
+            legal = moves(state)
+            if not legal:
+                break
+            state = step(state, legal[int(rand() * len(legal))])
+            transitions += 1
+    return transitions / (time.perf_counter() - start)
+
+
+def play_starts(variant: pitchcore.Variant, players: int | None, count: int = 300) -> list[GameState]:
+    """States at the first card of a hand, from random bidding."""
+    rng = random.Random(2)
+    starts = []
+    for game in range(count):
+        state = pitchcore.new_game(variant, players=players, seed=game)
+        while state.phase is not Phase.PLAYING:
+            legal = state.legal_moves()
+            state = state.apply(legal[rng.randrange(len(legal))])
+        starts.append(state)
+    return starts
+
+
+def in_hand_run(starts: list[GameState], seconds: float) -> float:
+    """Transitions/s of random play-outs of hands from their first card, scored at the end."""
+    rand = random.Random(1).random
+    moves, step, score = fast.moves, fast.step_in_hand, fast.score
+    transitions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for state in starts:
+            done = False
+            while not done:
+                legal = moves(state)
+                state, done = step(state, legal[int(rand() * len(legal))])
+                transitions += 1
+            score(state)
+    return transitions / (time.perf_counter() - start)
 
 
 def deep_size(state: GameState) -> int:
@@ -64,27 +117,58 @@ def deep_size(state: GameState) -> int:
     return size(state)
 
 
-def mid_hand(name: str) -> GameState:
-    state = pitchcore.new_game(pitchcore.load_variant(name), seed=3)
+def mid_hand(variant: pitchcore.Variant, players: int | None) -> GameState:
+    state = pitchcore.new_game(variant, players=players, seed=3)
     rng = random.Random(3)
     while state.phase is not Phase.PLAYING or len(state.tricks) < 2:
-        state = state.apply(policy(state, rng))
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
     return state
 
 
+def median(runs: int, measure: Callable[[], float]) -> float:
+    return statistics.median(measure() for _ in range(runs))
+
+
+def reference(seconds: float, runs: int) -> dict[str, float] | None:
+    """The yardstick's transitions/s (mutable, frozen), if its file is beside this one."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    try:
+        import reference_pitch  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    return {kind: median(runs, lambda kind=kind: reference_pitch.throughput(kind, seconds)[0])
+            for kind in ("mutable", "frozen")}
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one run")
-    parser.add_argument("--runs", type=int, default=5, help="runs per variant (median)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure (median)")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--variants", nargs="*", default=pitchcore.bundled_variants())
     args = parser.parse_args()
-    print(f"{'variant':24} {'hands/s':>10} {'transitions/s':>14} {'state bytes':>12}")
+    print(f"transitions/s, median of {args.runs} runs of {args.seconds:g} s, one process")
+    print(f"{'variant':22} {'checked':>10} {'hands/s':>9} {'fast':>10} {'in-hand':>10} {'state bytes':>12}")
+    figures: dict[str, tuple[float, float]] = {}
     for name in args.variants:
-        runs = [one_run(name, args.seconds, args.players) for _ in range(args.runs)]
-        hands = statistics.median(run[0] for run in runs)
-        moves = statistics.median(run[1] for run in runs)
-        print(f"{name:24} {hands:10,.0f} {moves:14,.0f} {deep_size(mid_hand(name)):12,}")
+        variant = pitchcore.load_variant(name)
+        checked = [checked_run(variant, args.seconds, args.players) for _ in range(args.runs)]
+        moves = statistics.median(run[0] for run in checked)
+        hands = statistics.median(run[1] for run in checked)
+        quick = median(args.runs, lambda: fast_run(variant, args.seconds, args.players))
+        starts = play_starts(variant, args.players)
+        in_hand = median(args.runs, lambda: in_hand_run(starts, args.seconds))
+        figures[name] = (moves, quick)
+        print(f"{name:22} {moves:10,.0f} {hands:9,.0f} {quick:10,.0f} {in_hand:10,.0f} "
+              f"{deep_size(mid_hand(variant, args.players)):12,}")
+    yardstick = reference(args.seconds, args.runs)
+    if yardstick is not None and "auction-pitch" in figures:
+        moves, quick = figures["auction-pitch"]
+        print("\nreference_pitch.py (minimal Auction Pitch, bit masks, same run):")
+        for kind, rate in yardstick.items():
+            print(f"  {kind:8} {rate:10,.0f} transitions/s; pitchcore auction-pitch checked = "
+                  f"{moves / rate:.0%} of it, fast = {quick / rate:.0%}")
 
 
 if __name__ == "__main__":
