@@ -156,9 +156,9 @@ def main() -> None:
         checked = [checked_run(variant, args.seconds, args.players) for _ in range(args.runs)]
         moves = statistics.median(run[0] for run in checked)
         hands = statistics.median(run[1] for run in checked)
-        quick = median(args.runs, lambda: fast_run(variant, args.seconds, args.players))
+        quick = median(args.runs, lambda v=variant: fast_run(v, args.seconds, args.players))
         starts = play_starts(variant, args.players)
-        in_hand = median(args.runs, lambda: in_hand_run(starts, args.seconds))
+        in_hand = median(args.runs, lambda s=starts: in_hand_run(s, args.seconds))
         figures[name] = (moves, quick)
         print(f"{name:22} {moves:10,.0f} {hands:9,.0f} {quick:10,.0f} {in_hand:10,.0f} "
               f"{deep_size(mid_hand(variant, args.players)):12,}")
