@@ -18,6 +18,7 @@ prints pitchcore's ratio to it. Run:
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import sys
@@ -137,7 +138,7 @@ def reference(seconds: float, runs: int) -> dict[str, float] | None:
         import reference_pitch  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return None
-    return {kind: median(runs, lambda kind=kind: reference_pitch.throughput(kind, seconds)[0])
+    return {kind: statistics.median(reference_pitch.throughput(kind, seconds)[0] for _ in range(runs))
             for kind in ("mutable", "frozen")}
 
 
@@ -156,9 +157,9 @@ def main() -> None:
         checked = [checked_run(variant, args.seconds, args.players) for _ in range(args.runs)]
         moves = statistics.median(run[0] for run in checked)
         hands = statistics.median(run[1] for run in checked)
-        quick = median(args.runs, lambda v=variant: fast_run(v, args.seconds, args.players))
+        quick = median(args.runs, functools.partial(fast_run, variant, args.seconds, args.players))
         starts = play_starts(variant, args.players)
-        in_hand = median(args.runs, lambda s=starts: in_hand_run(s, args.seconds))
+        in_hand = median(args.runs, functools.partial(in_hand_run, starts, args.seconds))
         figures[name] = (moves, quick)
         print(f"{name:22} {moves:10,.0f} {hands:9,.0f} {quick:10,.0f} {in_hand:10,.0f} "
               f"{deep_size(mid_hand(variant, args.players)):12,}")
