@@ -138,9 +138,12 @@ def shuffled(cards: Iterable[int], key: str) -> list[int]:
     of seeding a ``random.Random`` (a deal is shuffled once per hand on the hot path).
     """
     cards = list(cards)
-    digest = hashlib.shake_128(key.encode()).digest(4 * len(cards))
-    keys = array.array("I", digest)
+    return [cards[i] for i in shuffled_range(len(cards), key)]
+
+
+def shuffled_range(size: int, key: str) -> list[int]:
+    """``range(size)`` in the order ``shuffled`` gives it (a whole deck, without a copy)."""
+    keys = array.array("I", hashlib.shake_128(key.encode()).digest(4 * size))
     if sys.byteorder == "big":
         keys.byteswap()
-    order = sorted(range(len(cards)), key=keys.__getitem__)
-    return [cards[i] for i in order]
+    return sorted(range(size), key=keys.__getitem__)

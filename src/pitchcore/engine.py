@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .cards import DECK_SIZE, card_text, mask_of, parse_cards, shuffled
+from .cards import DECK_SIZE, card_text, mask_of, parse_cards, shuffled, shuffled_range
 from .components.step import Next
 from .errors import IllegalMove
 from .moves import Move, parse_move
@@ -81,7 +81,7 @@ def _stacked(state: GameState, hands: Sequence[Sequence[str] | str],
 def start_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
     """Shuffle from the game's seed and run the new hand's steps until one waits."""
     table = state.table
-    deck = shuffled(range(DECK_SIZE), f"{table.seed}/{deal_number}")
+    deck = shuffled_range(DECK_SIZE, f"{table.seed}/{deal_number}")
     players = table.players
     state = GameState(table, state.scores, dealer, deal_number, state.hand_results,
                       Phase.BIDDING, None, (0,) * players,
