@@ -50,7 +50,7 @@ def test_card_text_is_forgiving_on_input_and_canonical_on_output(text: str, expe
 
 
 @pytest.mark.parametrize("text", [
-    "", "H", "1H", "11H", "1", "10", "TX", "ZZ", "AHH", "T H", "HT", "0H", "JK", "10HH", "1OH",
+    "", "H", "1H", "11H", "1", "10", "TX", "ZZ", "AHH", "T H", "HT", "0H", "10HH", "1OH",
 ])
 def test_bad_card_text_is_a_value_error_naming_the_text(text: str) -> None:
     with pytest.raises(ValueError, match="bad card"):
@@ -210,3 +210,12 @@ def test_phase_aliases_are_the_same_members() -> None:
     assert pc.Phase.PLAY is pc.Phase.PLAYING
     assert pc.Phase.DRAWING is pc.Phase.DISCARDING
     assert len(list(pc.Phase)) == 7
+
+
+def test_jokers_have_their_own_texts_and_no_suit() -> None:
+    from pitchcore.cards import CARDS, HIGH_JOKER, LOW_JOKER, card_text
+
+    assert [parse_card(text) for text in ("HJ", "jk", "Joker", "LJ")] == [HIGH_JOKER] * 3 + [LOW_JOKER]
+    assert (card_text(HIGH_JOKER), card_text(LOW_JOKER)) == ("HJ", "LJ")
+    assert CARDS[LOW_JOKER].is_joker and CARDS[LOW_JOKER].suit == "" and not CARDS[0].is_joker
+    assert str(pc.parse_move("play jk")) == "play HJ"

@@ -1,8 +1,10 @@
 """Cards as small ints inside the engine, `Card` values at the public edge.
 
 A card's index is ``suit * 13 + rank`` with ranks 0..12 for 2..A and suits 0..3 for
-C, D, H, S, so a hand is a bit mask over 52 bits and every per-card question is a
-table lookup.
+C, D, H, S, so a hand is a bit mask and every per-card question is a table lookup. The
+jokers of 53- and 54-card decks follow: 52 is the high joker (the only one in a one-joker
+deck), written ``HJ`` (``JK`` is read too), and 53 the low joker, ``LJ``. A joker has no
+suit of its own: the trump tables make it a trump.
 """
 
 from __future__ import annotations
@@ -18,6 +20,13 @@ RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 DECK_SIZE = 52
 FULL_DECK = (1 << DECK_SIZE) - 1
+HIGH_JOKER, LOW_JOKER = 52, 53
+MAX_CARDS = 54
+"""Cards of the largest deck (two jokers): card indices run below this."""
+DECKS = {"standard": 52, "joker": 53, "two-jokers": 54}
+"""Deck name -> size: the standard 52, then the jokers in index order."""
+JOKER_TEXT = {HIGH_JOKER: "HJ", LOW_JOKER: "LJ"}
+_JOKER_WORDS = {"HJ": HIGH_JOKER, "JK": HIGH_JOKER, "JOKER": HIGH_JOKER, "LJ": LOW_JOKER}
 
 TEN, JACK, QUEEN, KING, ACE = 8, 9, 10, 11, 12
 PIPS = {TEN: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
@@ -57,10 +66,13 @@ def parse_suit(text: str) -> int:
 
 
 def parse_card(text: str) -> int:
-    """Parse card text such as ``TH``, ``10h`` or ``AS`` into its index."""
+    """Parse card text such as ``TH``, ``10h``, ``AS`` or ``HJ`` into its index."""
     text = text.strip()
+    joker = _JOKER_WORDS.get(text.upper())
+    if joker is not None:
+        return joker
     if len(text) < 2:
-        raise ValueError(f"bad card {text!r}: expected rank then suit, e.g. TH or AS")
+        raise ValueError(f"bad card {text!r}: expected rank then suit, e.g. TH or AS, or a joker, HJ or LJ")
     try:
         return make_card(parse_rank(text[:-1]), parse_suit(text[-1]))
     except ValueError as error:
@@ -68,7 +80,7 @@ def parse_card(text: str) -> int:
 
 
 def card_text(card: int) -> str:
-    return RANKS[card % 13] + SUITS[card // 13]
+    return JOKER_TEXT[card] if card >= DECK_SIZE else RANKS[card % 13] + SUITS[card // 13]
 
 
 def parse_cards(text: str | Iterable[str]) -> list[int]:
@@ -105,11 +117,17 @@ class Card:
 
     @property
     def rank(self) -> str:
-        return RANKS[self.index % 13]
+        """``2``..``A``; a joker's is its whole text (``HJ``, ``LJ``)."""
+        return JOKER_TEXT[self.index] if self.is_joker else RANKS[self.index % 13]
 
     @property
     def suit(self) -> str:
-        return SUITS[self.index // 13]
+        """``C``, ``D``, ``H`` or ``S``; empty for a joker, which belongs to no suit."""
+        return "" if self.is_joker else SUITS[self.index // 13]
+
+    @property
+    def is_joker(self) -> bool:
+        return self.index >= DECK_SIZE
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -122,7 +140,7 @@ class Card:
         return f"Card({card_text(self.index)!r})"
 
 
-CARDS: tuple[Card, ...] = tuple(Card(index) for index in range(DECK_SIZE))
+CARDS: tuple[Card, ...] = tuple(Card(index) for index in range(MAX_CARDS))
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:

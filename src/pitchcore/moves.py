@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import SUITS, card_text, cards_in, mask_of, parse_card, parse_suit
+from .cards import MAX_CARDS, SUITS, card_text, cards_in, mask_of, parse_card, parse_suit
 from .errors import InvalidMove
 
 KINDS = ("pass", "bid", "trump", "discard", "play", "call", "deal")
@@ -38,7 +38,7 @@ class Move(NamedTuple):
 
 
 PASS = Move("pass")
-PLAY: tuple[Move, ...] = tuple(Move("play", card) for card in range(52))
+PLAY: tuple[Move, ...] = tuple(Move("play", card) for card in range(MAX_CARDS))
 TRUMP: tuple[Move, ...] = tuple(Move("trump", suit) for suit in range(4))
 
 
