@@ -71,15 +71,34 @@ def test_no_trump_tables_have_no_trumps_and_plain_suits() -> None:
     for tables in (PLAIN, JICK):
         assert tables.trumps[NO_TRUMP] == 0
         assert tables.suit[NO_TRUMP][parse_card("JD")] == D
-        assert [m.bit_count() for m in tables.suit_masks[NO_TRUMP]] == [13] * 4
+        assert [m.bit_count() for m in tables.suit_masks[NO_TRUMP]] == [13] * 4 + [2]  # jokers: no suit
 
 
 @pytest.mark.parametrize("tables", [PLAIN, JICK])
 def test_suit_masks_partition_the_deck(tables: object) -> None:
     for t in range(5):
         masks = tables.suit_masks[t]  # type: ignore[attr-defined]
-        assert sum(m.bit_count() for m in masks) == 52
-        assert masks[0] | masks[1] | masks[2] | masks[3] == (1 << 52) - 1
+        assert sum(m.bit_count() for m in masks) == 54  # the two jokers included
+        assert masks[0] | masks[1] | masks[2] | masks[3] | masks[4] == (1 << 54) - 1
+
+
+@pytest.mark.parametrize(("extras", "trump", "ranking"), [
+    (("jick",), "H", "2H 3H 4H 5H 6H 7H 8H 9H TH JD JH QH KH AH"),
+    (("off-five",), "C", "2C 3C 4C 5S 5C 6C 7C 8C 9C TC JC QC KC AC"),      # Cinch's Left Pedro
+    (("joker-low",), "S", "HJ 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"),     # Joker Pitch
+    (("joker-top",), "S", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS HJ"),
+    (("jick", "jokers"), "D", "2D 3D 4D 5D 6D 7D 8D 9D TD LJ HJ JH JD QD KD AD"),  # Ten-point
+])
+def test_extra_trumps_take_their_place_in_the_trump_ranking(extras: tuple[str, ...], trump: str,
+                                                             ranking: str) -> None:
+    tables = build_tables(extras)
+    t = SUITS.index(trump)
+    assert [card_text(card) for card in reversed(tables.ranked[t])] == ranking.split()
+    order = tables.order[t]
+    ranks = [order[card] for card in parse_cards(ranking)]
+    assert ranks == sorted(ranks) and len(set(ranks)) == len(ranks)
+    assert tables.trumps[t] == mask(ranking)
+    assert all(tables.suit[t][card] == t for card in parse_cards(ranking))
 
 
 # -- trick winner -----------------------------------------------------------------------

@@ -28,6 +28,7 @@ DECKS = {"standard": 52, "joker": 53, "two-jokers": 54}
 JOKER_TEXT = {HIGH_JOKER: "HJ", LOW_JOKER: "LJ"}
 _JOKER_WORDS = {"HJ": HIGH_JOKER, "JK": HIGH_JOKER, "JOKER": HIGH_JOKER, "LJ": LOW_JOKER}
 
+TWO, THREE, FIVE, NINE = 0, 1, 3, 7
 TEN, JACK, QUEEN, KING, ACE = 8, 9, 10, 11, 12
 PIPS = {TEN: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
 """Game pips by rank: the Game point counts these over captured cards."""

@@ -11,9 +11,22 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..cards import JACK, SAME_COLOUR, make_card, rank_of, suit_of
+from ..cards import (
+    ACE,
+    DECK_SIZE,
+    FIVE,
+    HIGH_JOKER,
+    JACK,
+    LOW_JOKER,
+    MAX_CARDS,
+    SAME_COLOUR,
+    TEN,
+    make_card,
+    rank_of,
+    suit_of,
+)
 from ..moves import TRUMP, Move
-from ..registry import component, slot
+from ..registry import choice, component, slot
 from .step import Next, Step
 
 if TYPE_CHECKING:
@@ -24,16 +37,34 @@ slot("trump", "How the trump suit is chosen, and which extra cards count as trum
 NO_TRUMP = 4
 """Index of the tables used while no trump is known."""
 
-ExtraTrump = Callable[[int], tuple[int, int]]
+ExtraTrump = Callable[[int], tuple[tuple[int, float], ...]]
 
 EXTRA_TRUMPS: dict[str, tuple[str, ExtraTrump]] = {
-    # name -> (description, trump suit -> (card, order among trumps))
+    # name -> (description, trump suit -> ((card, place among the trumps' ranks), ...))
     "jick": (
         "the other jack of the trump's colour joins trumps between the T and the J",
-        lambda trump: (make_card(JACK, SAME_COLOUR[trump]), 2 * JACK - 1),
+        lambda trump: ((make_card(JACK, SAME_COLOUR[trump]), JACK - 0.5),),
+    ),
+    "off-five": (
+        "the other five of the trump's colour (Left Pedro) joins trumps between the 5 and the 4",
+        lambda trump: ((make_card(FIVE, SAME_COLOUR[trump]), FIVE - 0.5),),
+    ),
+    "joker-low": ("the joker (HJ) is the lowest trump, below the 2", lambda trump: ((HIGH_JOKER, -1),)),
+    "joker-middle": ("the joker (HJ) ranks between the J (or the jick) and the T",
+                     lambda trump: ((HIGH_JOKER, TEN + 0.4),)),
+    "joker-top": ("the joker (HJ) is the highest trump, above the A", lambda trump: ((HIGH_JOKER, ACE + 1),)),
+    "jokers": (
+        "both jokers rank between the J (or the jick) and the T, the high joker (HJ) above the low (LJ)",
+        lambda trump: ((HIGH_JOKER, TEN + 0.4), (LOW_JOKER, TEN + 0.3)),
     ),
 }
-"""Cards of another suit that join trumps; order is on the 2*rank scale (odd = between)."""
+"""Cards that join trumps. A place is on the rank scale (2 = 0 ... A = 12; x.5 = between):
+only the resulting order matters, so the trump suit is re-ranked from these places."""
+
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+JOKERS = {"joker-low": 1, "joker-middle": 1, "joker-top": 1, "jokers": 2}
+"""Jokers each extra needs in the deck."""
 
 
 @attrs.frozen
@@ -47,25 +78,36 @@ class TrumpTables:
     trumps: tuple[int, ...]
     """trumps[t]: mask of every trump card while t is trump."""
     suit_masks: tuple[tuple[int, ...], ...]
-    """suit_masks[t][s]: mask of the cards of effective suit s while t is trump."""
+    """suit_masks[t][s]: mask of the cards of effective suit s (4: no suit) while t is trump."""
     extras: tuple[tuple[int, ...], ...]
     """extras[t]: the extra trump cards (jick, ...) while t is trump."""
     ranked: tuple[tuple[int, ...], ...]
     """ranked[t]: every trump card while t is trump, highest first."""
 
 
-def build_tables(extras: tuple[str, ...], deck_size: int = 52) -> TrumpTables:
-    suits, orders, trump_masks, suit_masks, extra_cards = [], [], [], [], []
+def build_tables(extras: tuple[str, ...], deck_size: int = MAX_CARDS) -> TrumpTables:
+    """Suits, orders and masks for every trump suit. A card outside the four suits (a
+    joker) has suit 4 ("none") until an extra makes it a trump."""
+    suits, orders, trump_masks, suit_masks, extra_cards, ranked = [], [], [], [], [], []
     for trump in range(5):
-        suit = [suit_of(card) for card in range(deck_size)]
-        order = [2 * rank_of(card) for card in range(deck_size)]
-        found = []
+        suit = [card // 13 for card in range(deck_size)]  # jokers: 4, no suit
+        order = [2 * rank_of(card) if card < DECK_SIZE else 0 for card in range(deck_size)]
+        found: list[int] = []
         if trump != NO_TRUMP:
+            places = {make_card(rank, trump): float(rank) for rank in range(13)}
             for name in extras:
-                card, position = EXTRA_TRUMPS[name][1](trump)
-                suit[card], order[card] = trump, position
-                found.append(card)
-        masks = [0, 0, 0, 0]
+                for card, place in EXTRA_TRUMPS[name][1](trump):
+                    if card < deck_size:
+                        suit[card] = trump
+                        places[card] = place
+                        found.append(card)
+            by_rank = sorted(places, key=places.__getitem__)
+            for position, card in enumerate(by_rank):
+                order[card] = 2 * position  # the trump suit's own ranks: 2 = 0 upwards
+            ranked.append(tuple(reversed(by_rank)))
+        else:
+            ranked.append(())
+        masks = [0] * 5
         for card in range(deck_size):
             masks[suit[card]] |= 1 << card
         suits.append(tuple(suit))
@@ -73,11 +115,8 @@ def build_tables(extras: tuple[str, ...], deck_size: int = 52) -> TrumpTables:
         suit_masks.append(tuple(masks))
         trump_masks.append(masks[trump] if trump != NO_TRUMP else 0)
         extra_cards.append(tuple(found))
-    ranked = tuple(tuple(sorted((card for card in range(deck_size) if mask >> card & 1),
-                                key=order.__getitem__, reverse=True))
-                   for mask, order in zip(trump_masks, orders, strict=True))
     return TrumpTables(tuple(suits), tuple(orders), tuple(trump_masks), tuple(suit_masks),
-                       tuple(extra_cards), ranked)
+                       tuple(extra_cards), tuple(ranked))
 
 
 def _extras_field(doc: str) -> tuple[str, ...]:
@@ -103,8 +142,12 @@ class TrumpRule(Step):
 class FirstLead(TrumpRule):
     """The suit of the bidder's first lead is trump; there is no separate announcement."""
 
+    joker_lead: str = choice(
+        ("spades", "hearts", "diamonds", "clubs"), "spades",
+        "the trump suit when the first card led is a joker (Bicycle's Joker Pitch: spades)")
+
     def suit_from_lead(self, card: int) -> int | None:
-        return suit_of(card)
+        return suit_of(card) if card < DECK_SIZE else _SUIT_NAMES.index(self.joker_lead)
 
 
 @component("trump", "named")
