@@ -219,3 +219,8 @@ def test_jokers_have_their_own_texts_and_no_suit() -> None:
     assert (card_text(HIGH_JOKER), card_text(LOW_JOKER)) == ("HJ", "LJ")
     assert CARDS[LOW_JOKER].is_joker and CARDS[LOW_JOKER].suit == "" and not CARDS[0].is_joker
     assert str(pc.parse_move("play jk")) == "play HJ"
+
+
+def test_a_stacked_joker_needs_a_deck_with_jokers() -> None:
+    with pytest.raises(ValueError, match="not in this variant's 52-card deck: HJ"):
+        pc.new_game("auction-pitch", players=2, hands=["HJ 2C 3C 4C 5C 6C", "AS KS QS JS TS 9S"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .cards import DECK_SIZE, card_text, mask_of, parse_cards, shuffled, shuffled_range
+from .cards import card_text, mask_of, parse_cards, shuffled, shuffled_range
 from .components.step import Next
 from .errors import IllegalMove
 from .moves import Move, parse_move
@@ -66,13 +66,16 @@ def _stacked(state: GameState, hands: Sequence[Sequence[str] | str],
     parsed = [parse_cards(hand) for hand in hands]
     top = parse_cards(stock) if stock is not None else []
     named = [card for hand in parsed for card in hand] + top
+    strangers = [card_text(c) for c in named if c >= table.deck_size]
+    if strangers:
+        raise ValueError(f"not in this variant's {table.deck_size}-card deck: {' '.join(strangers)}")
     repeated = sorted({card_text(c) for c in named if named.count(c) > 1})
     if repeated:
         raise ValueError(f"cards named twice in the stacked deal: {' '.join(repeated)}")
     sizes = {len(hand) for hand in parsed}
     if len(sizes) != 1:
         raise ValueError(f"every stacked hand needs the same number of cards, got {sorted(sizes)}")
-    rest = shuffled((card for card in range(DECK_SIZE) if card not in set(named)), f"{table.seed}/0")
+    rest = shuffled((card for card in range(table.deck_size) if card not in set(named)), f"{table.seed}/0")
     masks = tuple(mask_of(hand) for hand in parsed)
     info = HandInfo(dealt=masks, stock=tuple(top + rest), hand_size=sizes.pop())
     return enter(state.evolve(masks=masks, info=info), 1)
@@ -80,14 +83,18 @@ def _stacked(state: GameState, hands: Sequence[Sequence[str] | str],
 
 def start_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
     """Shuffle from the game's seed and run the new hand's steps until one waits."""
+    return enter(_fresh_hand(state, dealer, deal_number), 0)
+
+
+def _fresh_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
+    """A new hand before its first step: the deck shuffled from the game's seed."""
     table = state.table
-    deck = shuffled_range(DECK_SIZE, f"{table.seed}/{deal_number}")
+    deck = shuffled_range(table.deck_size, f"{table.seed}/{deal_number}")
     players = table.players
-    state = GameState(table, state.scores, dealer, deal_number, state.hand_results,
-                      Phase.BIDDING, None, (0,) * players,
-                      HandInfo(dealt=(0,) * players, stock=tuple(deck)), (), dealer, (),
-                      None, 0)
-    return enter(state, 0)
+    return GameState(table, state.scores, dealer, deal_number, state.hand_results,
+                     Phase.BIDDING, None, (0,) * players,
+                     HandInfo(dealt=(0,) * players, stock=tuple(deck)), (), dealer, (),
+                     None, 0)
 
 
 def enter(state: GameState, index: int) -> GameState:
@@ -102,6 +109,9 @@ def begin_steps(state: GameState, index: int) -> tuple[GameState, bool]:
     while index < len(pipeline):
         state, waiting = pipeline[index].begin(state)
         if waiting:
+            if waiting is _REDEAL:  # thrown in as it began (a worthless hand): deal again
+                state, index = _fresh_hand(state, state.dealer, state.deal_number + 1), 0
+                continue
             return state.evolve(step=index), True
         index += 1
     return state, False
@@ -118,7 +128,7 @@ def finish_hand(state: GameState) -> GameState:
 
 
 _OVER = Phase.GAME_OVER
-_WAIT, _DONE = Next.WAIT, Next.DONE
+_WAIT, _DONE, _REDEAL = Next.WAIT, Next.DONE, Next.REDEAL
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:

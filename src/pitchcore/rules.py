@@ -27,6 +27,8 @@ class Table:
     """The hand's steps in order (deal, auction, widow, trump, exchange, play)."""
     shoot_rank: int = attrs.field(init=False)
     """Auction rank of the shoot bid, which the dealer may never take (0: none)."""
+    deck_size: int = attrs.field(init=False)
+    """Cards in the deck: 52, or 53/54 with jokers (card indices below this)."""
 
     def __attrs_post_init__(self) -> None:
         variant = self.variant
@@ -38,6 +40,7 @@ class Table:
         set_(self, "pipeline", tuple(getattr(variant, name) for name in HAND_STEPS))
         shoot_bid = variant.shoot.bid
         set_(self, "shoot_rank", variant.auction.rank(shoot_bid) if shoot_bid is not None else 0)
+        set_(self, "deck_size", variant.deal.deck_size())
 
     @property
     def rules(self) -> Variant:
