@@ -28,8 +28,7 @@ def transcript(name: str, seed: int = 11) -> str:
     while not state.is_over and len(state.hand_results) < HANDS:
         if state.deal_number != deal:
             deal = state.deal_number
-            lines.append(f"deal {deal} dealer {state.dealer}: "
-                         + " | ".join(" ".join(map(str, hand)) for hand in state.hands))
+            lines.append(f"deal {deal} dealer {state.dealer}: " + hands_text(state))
         legal = state.legal_moves()
         if state.phase is Phase.BIDDING:
             bids = [move for move in legal if move.kind == "bid"]
@@ -39,6 +38,8 @@ def transcript(name: str, seed: int = 11) -> str:
         lines.append(f"  {state.to_move}: {move}  ({len(legal)} legal)")
         before = len(state.hand_results)
         state = state.apply(move)
+        if move.kind == "deal":  # the dealer chose the hand size: now the cards are out
+            lines.append(f"  dealt: {hands_text(state)}")
         if len(state.hand_results) > before:
             result = state.hand_results[-1]
             awards = " ".join(f"{key}={side}" for key, side in result.awards.items())
@@ -46,6 +47,12 @@ def transcript(name: str, seed: int = 11) -> str:
                          f"{awards} pips={list(result.game_pips)} delta={list(result.delta)} "
                          f"scores={list(state.scores)}")
     return "\n".join(lines) + "\n"
+
+
+def hands_text(state: pitchcore.GameState) -> str:
+    if not any(state.hands):
+        return "(the dealer first chooses how many cards)"
+    return " | ".join(" ".join(map(str, hand)) for hand in state.hands)
 
 
 @pytest.mark.parametrize("name", pitchcore.bundled_variants())

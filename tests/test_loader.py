@@ -28,7 +28,7 @@ BAD_FILES = sorted(BAD_DIR.rglob("*.yaml"))
 BUNDLED_DIR = Path(pc.__file__).parent / "variants"
 BUNDLED = (
     "auction-pitch", "book-pitch", "first-to-seven", "game-tie-to-defenders", "haus-pitch",
-    "hi-lo-jack", "hi-lo-jack-partners", "no-junk", "partnership-pitch", "ten-point",
+    "hi-lo-jack", "hi-lo-jack-partners", "jacks-trump", "no-junk", "partnership-pitch", "ten-point",
 )
 PROBLEM = re.compile(
     r"^(?P<file>[^:]+\.yaml):(?P<line>\d+): (?P<path>\(top level\)|[\w.\[\]-]+): (?P<message>.+)$")
@@ -280,7 +280,7 @@ def test_changing_a_slots_kind_replaces_its_fields() -> None:
     assert same.shoot == AllPointsAndTricks(bid="smudge", made="win-game", failed="set-back")
 
 
-def test_bundled_variants_lists_the_ten() -> None:
+def test_bundled_variants_lists_the_eleven() -> None:
     assert bundled_variants() == list(BUNDLED)
     assert pc.bundled_variants() == sorted(path.stem for path in BUNDLED_DIR.glob("*.yaml"))
 

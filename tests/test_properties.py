@@ -32,12 +32,26 @@ INVALID_TEXTS = ("trump X", "call sideways", "play 10X", "bid", "")
 # -- an independent model of the rules --------------------------------------------------
 
 
+def kind(component: object) -> str:
+    return str(component.kind)  # type: ignore[attr-defined]
+
+
 class Model:
     """The card rules of one variant, written out again independently of the engine."""
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.jick = "jick" in variant.trump.extras
+        self.any_card = kind(variant.play) == "call-then-any"
+        """Each trick's leader calls high or low, then any card may be played (seed 003)."""
+        self.last_jack = kind(variant.trick) == "last-jack"
+
+    def hand_sizes(self, players: int) -> list[int]:
+        """The sizes a dealer may choose: every step from the least to the most, never
+        more than ``max_dealt`` cards in all (seed 003: 3, 5 or 7, at most 45 cards)."""
+        deal = self.variant.deal
+        return [size for size in range(deal.min_hand_size, deal.hand_size + 1, deal.size_step)  # type: ignore[attr-defined]
+                if size * players <= min(deal.max_dealt, 52)]  # type: ignore[attr-defined]
 
     def jick_card(self, trump: int) -> int:
         return {0: 3, 1: 2, 2: 1, 3: 0}[trump] * 13 + JACK
@@ -57,7 +71,7 @@ class Model:
     def legal_plays(self, state: GameState) -> set[int]:
         hand = set(cards_in(state.masks[state.to_move]))
         trump = state.info.trump
-        if trump is None:
+        if trump is None or self.any_card:
             return hand
         trumps = {card for card in hand if self.suit(card, trump) == trump}
         if not state.trick_cards:
@@ -67,38 +81,78 @@ class Model:
         follow = {card for card in hand if self.suit(card, trump) == led}
         return follow | trumps if follow else hand
 
-    def trick_winner(self, cards: tuple[int, ...], trump: int) -> int:
-        order = self.trump_order(trump)
+    def trick_winner(self, cards: tuple[int, ...], trump: int | None, call: str | None = None) -> int:
+        """Position of the winning card; a LOW call turns every rank order upside down."""
+        low = call == "low"
+        if self.last_jack:  # seed 003: the last jack, else the last card of equal or better rank
+            jacks = [i for i, card in enumerate(cards) if card % 13 == JACK]
+            if jacks:
+                return jacks[-1]
+            rank = [12 - card % 13 if low else card % 13 for card in cards]
+            best = 0
+            for i in range(1, len(cards)):
+                if rank[i] >= rank[best]:
+                    best = i
+            return best
+        order = self.trump_order(trump) if trump is not None else []
+        if low:
+            order = order[::-1]
         trumps = [i for i, card in enumerate(cards) if card in order]
         if trumps:
             return max(trumps, key=lambda i: order.index(cards[i]))
         led = cards[0] // 13
         return max((i for i, card in enumerate(cards) if card // 13 == led),
-                   key=lambda i: cards[i] % 13)
+                   key=lambda i: 12 - cards[i] % 13 if low else cards[i] % 13)
 
     def tricks(self, last: GameState, last_card: int) -> list[tuple[int, tuple[int, ...], int]]:
         """Every trick of the hand, from the state before its last card and that card."""
-        trump = last.info.trump
-        assert trump is not None
         final = (*last.trick_cards, last_card)
-        taker = (last.leader + self.trick_winner(final, trump)) % last.table.players
+        winner = self.trick_winner(final, last.info.trump, last.info.call)
+        taker = (last.leader + winner) % last.table.players
         return [*last.tricks, (last.leader, final, taker)]
+
+    def card_points(self, point: object, pile: set[int]) -> int:
+        """A card-values category's points for a pile of cards: listed ranks, else ``others``."""
+        listed = dict(entry.split("=") for entry in point.values)  # type: ignore[attr-defined]
+        return sum(int(listed.get("23456789TJQKA"[card % 13], point.others))  # type: ignore[attr-defined]
+                   for card in pile)
+
+    def pips(self, last: GameState, last_card: int) -> list[int]:
+        """What the hand's result reports as pips per side: card points where a card-values
+        category scores, else Game pips captured."""
+        table = last.table
+        found = [0] * table.sides
+        counted = next((point for point in self.variant.points if kind(point) == "card-values"), None)
+        for _, cards, taker in self.tricks(last, last_card):
+            side = table.side_of[taker]
+            if counted is not None and counted.receiver == "capturer":  # type: ignore[attr-defined]
+                found[side] += self.card_points(counted, set(cards))
+            elif counted is None:
+                found[side] += sum(PIPS.get(card % 13, 0) for card in cards)
+        if counted is not None and counted.receiver == "holder":  # type: ignore[attr-defined]
+            for seat, hand in enumerate(last.info.start):
+                found[table.side_of[seat]] += self.card_points(counted, set(cards_in(hand)))
+        return found
 
     def awards(self, last: GameState, last_card: int) -> dict[str, int | None]:
         """The hand's awards from the state before its last card and that card."""
         table, info = last.table, last.info
         trump = info.trump
-        assert trump is not None
         tricks = self.tricks(last, last_card)
         holder = {card: seat for seat, hand in enumerate(info.start) for card in cards_in(hand)}
         capturer = {card: taker for _, cards, taker in tricks for card in cards}
         assert set(holder) == set(capturer)
         side = table.side_of
-        in_play_trumps = [card for card in self.trump_order(trump) if card in holder]
+        in_play_trumps = [card for card in self.trump_order(trump) if card in holder] if trump is not None else []
         bidder_side = side[info.bidder] if info.bidder is not None else None
         found: dict[str, int | None] = {}
         for point in self.variant.points:
             kind = point.kind  # type: ignore[attr-defined]
+            if kind == "card-values":  # reported for the side with the most (a tie: nobody)
+                counts = self.pips(last, last_card)
+                leaders = [s for s, count in enumerate(counts) if count == max(counts)]
+                found[point.name] = leaders[0] if len(leaders) == 1 and max(counts) else None
+                continue
             if kind == "game":
                 pips = [0] * table.sides
                 for card, seat in capturer.items():
@@ -113,6 +167,9 @@ class Model:
                     found[point.name] = defenders[0]
                 else:
                     found[point.name] = None
+                continue
+            if trump is None:  # no trump suit: no trump card to win
+                found[point.name] = None
                 continue
             card: int | None = {
                 "high": in_play_trumps[-1] if in_play_trumps else None,
@@ -193,13 +250,23 @@ def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
     elif phase is Phase.NAMING_TRUMP:
         assert len(moves) == 4 and state.to_move == state.info.bidder
         illegal = [PASS, pc.Move("bid", state.table.rules.auction.max_bid)]
+    elif phase is Phase.DEALING:
+        assert state.to_move == state.dealer and not any(state.masks)
+        assert set(moves) == {pc.Move("deal", size) for size in model.hand_sizes(state.players)}
+        illegal = [pc.Move("deal", size) for size in range(1, 53) if pc.Move("deal", size) not in moves]
+        illegal += [PASS, pc.Move("call", "high")]
+    elif phase is Phase.CALLING:
+        assert set(moves) == {pc.Move("call", "high"), pc.Move("call", "low")}
+        assert state.to_move == state.leader and not state.trick_cards and state.info.call is None
+        illegal = [pc.Move("play", next(cards_in(state.masks[state.to_move]))), PASS, pc.Move("call", "up")]
     else:
         assert phase is Phase.DISCARDING
         check_discards(state, moves)
         hand = state.masks[state.to_move]
         outside = [card for card in range(52) if not hand >> card & 1]
         illegal = [pc.Move("discard", 1 << rng.choice(outside)), PASS]
-    illegal += [pc.parse_move(text) for text in ILLEGAL_TEXTS]
+    illegal += [move for move in map(pc.parse_move, ILLEGAL_TEXTS) if phase is not Phase.CALLING
+                or move.kind != "call"]  # (calling is what that phase is for)
     before = pc.dumps(state)
     for move in illegal:
         assert move not in moves
@@ -257,6 +324,9 @@ def check_discards(state: GameState, moves: tuple[pc.Move, ...]) -> None:
 def check_hand_result(variant: Variant, state: GameState, model: Model,
                       before: GameState, move: pc.Move) -> None:
     """The hand just scored (its result is the last of ``state.hand_results``)."""
+    if kind(variant.auction) == "none":
+        check_bidderless_result(variant, state, model, before, move)
+        return
     result = state.hand_results[-1]
     sides = state.table.sides
     values = {point.name: point.value for point in variant.points}
@@ -287,6 +357,33 @@ def check_hand_result(variant: Variant, state: GameState, model: Model,
     assert gained <= sum(values.values()) + bonus
 
 
+def check_bidderless_result(variant: Variant, state: GameState, model: Model,
+                            before: GameState, move: pc.Move) -> None:
+    """A hand with no auction: every side scores the points it was credited, and a game of
+    so many rounds ends after the last with the highest total winning (a tie: nobody)."""
+    result = state.hand_results[-1]
+    assert (result.bidder, result.bid, result.made) == (None, None, None)
+    assert result.dealer == before.dealer and result.ended_game == state.is_over
+    assert isinstance(move.arg, int)
+    assert dict(result.awards) == model.awards(before, move.arg)
+    pips = model.pips(before, move.arg)
+    assert list(result.game_pips) == pips
+    counted = [point for point in variant.points if kind(point) == "card-values"]
+    if counted:
+        start = before.info.start
+        assert sum(pips) == model.card_points(counted[0], set(cards_in(sum(start))))
+    whole = not state.is_over or kind(variant.going_out) == "rounds"  # (a target stops the count)
+    if whole and [kind(point) for point in variant.points] == ["card-values"]:
+        assert list(result.delta) == pips  # the card points are the whole score
+    if kind(variant.going_out) == "rounds":
+        rounds = variant.going_out.rounds  # type: ignore[attr-defined]
+        rounds = state.players if rounds == "per-player" else rounds
+        assert state.is_over == (len(state.hand_results) == rounds)
+        if state.is_over:
+            leaders = [side for side, score in enumerate(state.scores) if score == max(state.scores)]
+            assert state.winner == (leaders[0] if len(leaders) == 1 else None)
+
+
 def run_checked_game(variant: Variant, seed: int, *, players: int | None = None,
                      dealer: int = 0, scores: tuple[int, ...] | None = None,
                      max_hands: int = MAX_HANDS, check_every: int = 1,
@@ -302,7 +399,8 @@ def run_checked_game(variant: Variant, seed: int, *, players: int | None = None,
         check_state(after)
         if len(after.tricks) > len(before.tricks):
             leader, cards, taker = after.tricks[-1]
-            assert taker == (leader + model.trick_winner(cards, after.info.trump)) % after.players
+            winner = model.trick_winner(cards, after.info.trump, before.info.call)
+            assert taker == (leader + winner) % after.players
         if len(after.hand_results) > len(before.hand_results):
             assert len(after.hand_results) == len(before.hand_results) + 1
             check_hand_result(variant, after, model, before, move)
@@ -357,8 +455,8 @@ def test_every_game_ends(name: str, seed: int) -> None:
     assert state.winner is None or 0 <= state.winner < state.table.sides
     assert state.hand_results[-1].ended_game
     assert not any(r.ended_game for r in state.hand_results[:-1])
-    if variant.shoot.kind != "all-points-and-tricks":  # type: ignore[union-attr]
-        assert state.winner is not None     # only a lost smudge can leave nobody the winner
+    if variant.shoot.kind != "all-points-and-tricks" and kind(variant.going_out) != "rounds":  # type: ignore[union-attr]
+        assert state.winner is not None     # only a lost smudge (or a tie after the last round) leaves nobody
 
 
 @pytest.mark.parametrize("name", BUNDLED)
@@ -368,7 +466,7 @@ def test_starting_scores_are_kept(name: str, seed: int, data: st.DataObject) -> 
     variant = pc.load_variant(name)
     players = data.draw(player_counts(variant), label="players")
     sides = 2 if variant.deal.sides == "partners" else players
-    target = variant.going_out.target
+    target = getattr(variant.going_out, "target", 30)  # (a game of rounds has none)
     scores = tuple(data.draw(st.lists(st.integers(-10, target - 1), min_size=sides,
                                       max_size=sides), label="scores"))
     state = run_checked_game(variant, seed, players=players, scores=scores, max_hands=6,
@@ -393,7 +491,10 @@ def test_replay_from_seed_and_move_texts(name: str, seed: int) -> None:
 
 @given(name=st.sampled_from(BUNDLED), seed=SEEDS)
 def test_different_seeds_deal_differently(name: str, seed: int) -> None:
-    assert pc.new_game(name, seed=seed).masks != pc.new_game(name, seed=seed + 1).masks
+    def deal(state: GameState) -> tuple[object, ...]:
+        return state.masks, state.info.stock  # (where the dealer first chooses a size, the stock)
+
+    assert deal(pc.new_game(name, seed=seed)) != deal(pc.new_game(name, seed=seed + 1))
 
 
 @given(name=st.sampled_from(BUNDLED), seed=SEEDS, data=st.data())
@@ -419,6 +520,8 @@ def variant_texts(draw: st.DrawFn) -> str:
     """YAML text of a valid variant that extends a bundled one and changes a few rules."""
     base_name = draw(st.sampled_from(BUNDLED), label="base")
     base = pc.load_variant(base_name)
+    if kind(base.auction) == "none":
+        return draw(bidderless_texts(base_name))
     lines = [f"extends: {base_name}", "name: random-house-rules"]
     points = []
     for point in base.points:
@@ -453,9 +556,48 @@ def variant_texts(draw: st.DrawFn) -> str:
     default = draw(st.integers(low, high))
     lines.append(f"deal: {{min_players: {low}, max_players: {high}, default_players: {default}, "
                  f"hand_size: {hand_size}, packet: {draw(st.integers(1, 4))}}}")
-    lines.append(f"going_out: {{kind: {draw(st.sampled_from(sorted(going_out_kinds())))}, "
-                 f"target: {draw(st.integers(1, 25))}}}")
+    lines.append(draw(going_out_lines(sorted(going_out_kinds()))))
     lines.append(f"settlement: {draw(st.sampled_from(['set-back', 'no-junk']))}")
+    if draw(st.integers(0, 4), label="call each trick") == 0:  # seed 003's calls, in Pitch
+        lines.append("play: {kind: call-then-any, leader: bidder}")
+    if draw(st.integers(0, 4), label="last jack wins") == 0:
+        lines.append("trick: last-jack")
+    return "\n".join(lines) + "\n"
+
+
+@st.composite
+def going_out_lines(draw: st.DrawFn, kinds: list[str]) -> str:
+    chosen = draw(st.sampled_from(kinds))
+    if chosen == "rounds":
+        rounds = draw(st.sampled_from(["per-player", "1", "2", "5"]))
+        return f"going_out: {{kind: rounds, rounds: {rounds}}}"
+    return f"going_out: {{kind: {chosen}, target: {draw(st.integers(1, 25))}}}"
+
+
+@st.composite
+def bidderless_texts(draw: st.DrawFn, base_name: str) -> str:
+    """House rules of a game without an auction (jacks-trump): seats, hand sizes, card values,
+    the trick rule, an extra Game point and the ending."""
+    lines = [f"extends: {base_name}", "name: random-house-rules"]
+    low = draw(st.integers(2, 4))
+    high = draw(st.integers(low, 8))
+    least = draw(st.integers(1, 4))
+    most = draw(st.integers(least, 9))
+    dealt = draw(st.integers(20, 52))
+    assume(least * high <= dealt)
+    lines.append(f"deal: {{min_players: {low}, max_players: {high}, default_players: "
+                 f"{draw(st.integers(low, high))}, min_hand_size: {least}, hand_size: {most}, "
+                 f"size_step: {draw(st.integers(1, 3))}, max_dealt: {dealt}, packet: {draw(st.integers(1, 3))}}}")
+    ranks = draw(st.lists(st.sampled_from("23456789TJQKA"), unique=True, max_size=5))
+    values = [f"{rank}={draw(st.integers(0, 10))}" for rank in ranks]
+    points = [f"{{kind: card-values, values: [{', '.join(values)}], others: {draw(st.integers(0, 2))}, "
+              f"receiver: {draw(st.sampled_from(['capturer', 'holder']))}}}"]
+    if draw(st.booleans(), label="and Game"):
+        points.append("{kind: game}")
+    lines.append(f"points: [{', '.join(points)}]")
+    lines.append(f"play: {{kind: call-then-any, leader: {draw(st.sampled_from(['dealer', 'eldest']))}}}")
+    lines.append(f"trick: {draw(st.sampled_from(['last-jack', 'highest-trump']))}")
+    lines.append(draw(going_out_lines(["rounds", "award-order", "bidder-first"])))
     return "\n".join(lines) + "\n"
 
 

@@ -48,7 +48,8 @@ def test_before_each_move_the_table_and_numbered_moves_are_shown() -> None:
     assert "seat 1 " in text  # the bots' bids were printed as they happened
 
 
-@pytest.mark.parametrize(("variant", "seat"), [("auction-pitch", 0), ("partnership-pitch", 1), ("haus-pitch", 2)])
+@pytest.mark.parametrize(("variant", "seat"), [("auction-pitch", 0), ("partnership-pitch", 1), ("haus-pitch", 2),
+                                             ("jacks-trump", 1)])
 def test_answering_1_every_time_finishes_the_game_and_names_the_winner(variant: str, seat: int) -> None:
     code, text = play("1\n" * 5000, variant=variant, seat=seat, seed=5)
     assert code == 0
@@ -126,6 +127,31 @@ def test_shorthand_plays_a_card_and_names_trump() -> None:
     assert session.parse_entry("play 10H", legal) == Move("play", 34)
     with pytest.raises(ValueError, match="bad move"):
         session.parse_entry("zz", legal)
+
+
+def test_jacks_trump_shows_the_call_and_takes_high_or_low_as_shorthand() -> None:
+    hands = ["AS 3C JC", "AH 2D 5S", "QH AD JD", "KH TS 9C"]
+    state = new_game("jacks-trump", seed=1, hands=hands)
+    out = io.StringIO()
+    session = Session(state, 0, {}, random.Random(1), io.StringIO(), out)
+    assert state.phase is Phase.CALLING
+    legal = state.legal_moves()
+    assert session.parse_entry("h", legal) == session.parse_entry("HIGH", legal) == Move("call", "high")
+    assert session.parse_entry("low", legal) == Move("call", "low")
+    session.show_table()
+    assert "Call: not yet made" in out.getvalue() and "Trump:" not in out.getvalue()
+    assert "== jacks-trump == hand 1, 4 rounds" in out.getvalue()
+    session.state = state.apply("call low")
+    session.show_table()
+    assert "Call: LOW" in out.getvalue()
+    assert session.parse_entry("as", session.state.legal_moves()) == Move("play", 51)
+
+
+def test_jacks_trump_game_at_the_terminal_reports_card_points() -> None:
+    code, text = play("1\n" * 500, variant="jacks-trump", seat=0, seed=3, bots="jacks")
+    assert code == 0 and "Game over" in text
+    assert "seat 0 (you) deals 3 cards each" in text and "calls high" in text
+    assert "  Card points: seat 0 (you): " in text
 
 
 def test_shorthand_names_a_card_only_while_playing() -> None:

@@ -14,6 +14,7 @@ from .engine import new_game
 from .errors import VariantError
 from .loader import bundled_dir, bundled_variants, load_variant
 from .registry import KINDS, SLOTS, describe
+from .state import Phase
 
 
 def _variants(_: argparse.Namespace) -> int:
@@ -65,25 +66,35 @@ def _demo(args: argparse.Namespace) -> int:
     print(f"{state.players} players, seed {args.seed}, sides {list(state.table.side_of)}\n")
     hands_seen = 0
     deal_shown, results_then = -1, 0
+    hands_due = False
     while not state.is_over:
         if state.deal_number != deal_shown:
             if deal_shown >= 0 and len(state.hand_results) == results_then:
                 print("  everyone passed: thrown in, the same dealer deals again\n")
             deal_shown, results_then = state.deal_number, len(state.hand_results)
             print(f"Hand {len(state.hand_results) + 1}, dealer seat {state.dealer}")
+            hands_due = True
+        if hands_due and state.phase is not Phase.DEALING:  # (where the dealer sizes the deal: once dealt)
+            hands_due = False
             for seat, hand in enumerate(state.hands):
                 print(f"  seat {seat}: {' '.join(str(card) for card in hand)}")
         mover = state.to_move
         assert mover is not None
         view = state.view(mover)
-        state = state.apply(bot.choose(view, view.legal_moves, rng))
+        move = bot.choose(view, view.legal_moves, rng)
+        if move.kind == "deal":
+            print(f"  seat {mover} deals {move.arg} cards each")
+        state = state.apply(move)
         if len(state.hand_results) > hands_seen:
             hands_seen = len(state.hand_results)
             result = state.hand_results[-1]
             awards = ", ".join(f"{name}->{'-' if side is None else side}"
                                for name, side in result.awards.items())
             made = {True: "made", False: "set", None: "-"}[result.made]
-            print(f"  bidder seat {result.bidder} bid {result.bid} ({made}); {awards}")
+            if result.bidder is None:  # no auction: only the points
+                print(f"  {awards}; points taken {list(result.game_pips)}")
+            else:
+                print(f"  bidder seat {result.bidder} bid {result.bid} ({made}); {awards}")
             print(f"  score change {list(result.delta)} -> scores {list(state.scores)}\n")
     print(f"Final scores: {list(state.scores)}")
     print(f"Winner: side {state.winner}" if state.winner is not None else "Winner: nobody")

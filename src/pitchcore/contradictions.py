@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from .components import SLOT_ORDER
-from .components.shoot import NoShoot
+from .components.auction import SingleRound
+from .components.no_auction import NoAuction
+from .components.no_trump import NoTrump
+from .components.play import FollowOrTrump
+from .components.settlement import NoJunk
+from .components.shoot import NoShoot, Shoot
+from .components.trump import Named
 from .problems import _show
 from .registry import KINDS, kind_of
 from .variant import Variant
@@ -33,7 +39,7 @@ def _conflicts(variant: Variant) -> list[Conflict]:
     deck = deal.deck_size()
     dealt = deal.hand_size * deal.max_players
     deal_keys: tuple[Path_, ...] = (("deal", "hand_size"), ("deal", "max_players"))
-    extra = variant.widow.extra_cards() if hasattr(variant.widow, "extra_cards") else 0
+    extra = widow_extra(variant)
     if extra and dealt <= deck < dealt + extra:
         found.append((("widow", "count"), f"a gift of {extra} cards does not fit: "
                       f"{deal.max_players} hands of {deal.hand_size} already use {dealt} of "
@@ -51,10 +57,15 @@ def _conflicts(variant: Variant) -> list[Conflict]:
                       f"before play, but with trump kind {kind_of(trump)} trump is only known "
                       f"at the first lead; use trump: named, or exchange: {' or '.join(others)}",
                       trump_keys))
-    if variant.play.first_lead == "trump" and lead_sets_trump:
+    play = variant.play
+    if isinstance(play, FollowOrTrump) and play.first_lead == "trump" and lead_sets_trump:
         found.append((("play", "first_lead"), f"the first lead sets trump (trump kind "
                       f"{kind_of(trump)}), so it cannot be required to be a trump; use "
                       "first_lead: any, or trump: named", trump_keys))
+    if isinstance(trump, NoTrump):
+        found.extend(_trumpless(variant))
+    if isinstance(auction, NoAuction):
+        found.extend(_bidderless(variant))
     names = [point.name for point in variant.points]
     for index, point in enumerate(variant.points):
         first = names.index(point.name)
@@ -68,18 +79,27 @@ def _conflicts(variant: Variant) -> list[Conflict]:
                 found.append((("points", index, "kind"), f"{kind_of(point)} needs the "
                               f"{needed} to be a trump: set trump.extras: [{extras}], or "
                               "remove this category", (("trump", "extras"), ("trump",))))
-    total = sum(point.value for point in variant.points)
-    if auction.max_bid > total:
-        found.append((("auction", "max_bid"), f"a bid of {auction.max_bid} can never be made: "
-                      f"the points of a hand add up to {total}; use max_bid: {total} or less, "
-                      "or add points", (("points",),)))
-    bid_range = f"from {auction.min_bid} to {auction.max_bid}"
     if isinstance(shoot, NoShoot) and shoot.bid is not None:
         shoots = ", ".join(kind for kind in KINDS["shoot"] if kind != "none")
         found.append((("shoot", "bid"), f"shoot kind none has no shoot bid, got "
                       f"{_show(shoot.bid)}; remove bid, or choose a shoot kind ({shoots})",
                       (("shoot",),)))
-    elif shoot.bid is not None:
+    if isinstance(auction, SingleRound):
+        found.extend(_bids(variant, auction))
+    return found
+
+
+def _bids(variant: Variant, auction: SingleRound) -> list[Conflict]:
+    """An auction of numbered bids against the points and the shoot rule."""
+    found: list[Conflict] = []
+    shoot = variant.shoot
+    total = sum(point.most() for point in variant.points)
+    if auction.max_bid > total:
+        found.append((("auction", "max_bid"), f"a bid of {auction.max_bid} can never be made: "
+                      f"the points of a hand add up to {total}; use max_bid: {total} or less, "
+                      "or add points", (("points",),)))
+    bid_range = f"from {auction.min_bid} to {auction.max_bid}"
+    if isinstance(shoot, Shoot):
         if isinstance(shoot.bid, str) and shoot.bid != auction.top_bid:
             now = "not set" if auction.top_bid is None else repr(auction.top_bid)
             found.append((("shoot", "bid"), f"{shoot.bid!r} is not a bid of this auction: "
@@ -98,3 +118,52 @@ def _conflicts(variant: Variant) -> list[Conflict]:
                       f"(shoot: {{kind: all-points, bid: {auction.top_bid}, ...}}), or set "
                       "top_bid: null", (("shoot", "bid"), ("shoot",))))
     return found
+
+
+def _trumpless(variant: Variant) -> list[Conflict]:
+    """Rules that need a trump suit, in a variant that never has one."""
+    found: list[Conflict] = []
+    keys: tuple[Path_, ...] = (("trump", "kind"), ("trump",))
+    for index, point in enumerate(variant.points):
+        if point.needs_trump():
+            found.append((("points", index, "kind"), f"{kind_of(point)} is a card of the trump "
+                          "suit, but with trump kind none there is never a trump; remove this "
+                          "category, or choose a trump kind (first-lead, named)", keys))
+    if variant.exchange.needs_trump():
+        found.append((("exchange", "kind"), f"{kind_of(variant.exchange)} discards by trump, but "
+                      "with trump kind none there is never a trump; use exchange: none or draw, "
+                      "or choose a trump kind", keys))
+    return found
+
+
+def _bidderless(variant: Variant) -> list[Conflict]:
+    """Rules that need a bidder, in a variant whose auction never makes one."""
+    found: list[Conflict] = []
+    keys: tuple[Path_, ...] = (("auction", "kind"), ("auction",))
+    nobody = "auction kind none makes no bidder"
+    if isinstance(variant.shoot, Shoot):
+        found.append((("shoot", "kind"), f"{kind_of(variant.shoot)} is a bid, but {nobody}; use "
+                      "shoot: none, or choose an auction kind (single-round)", keys))
+    if isinstance(variant.trump, Named):
+        found.append((("trump", "kind"), f"named: the bidder names trump, but {nobody}; use "
+                      "trump: first-lead or none", keys))
+    if widow_extra(variant):
+        found.append((("widow", "kind"), f"{kind_of(variant.widow)} gives cards to the bidder, but "
+                      f"{nobody}; use widow: none", keys))
+    if getattr(variant.play, "leader", None) == "bidder":
+        found.append((("play", "leader"), f"the bidder leads, but {nobody}; use leader: dealer "
+                      "or eldest", keys))
+    if variant.going_out.needs_bidder():
+        found.append((("going_out", "kind"), f"{kind_of(variant.going_out)}: only a bidder can "
+                      f"win, but {nobody}, so no game would ever end; use going_out: rounds, "
+                      "award-order or bidder-first", keys))
+    if isinstance(variant.settlement, NoJunk):
+        found.append((("settlement", "kind"), f"no-junk scores the bidder's side only, but {nobody}; "
+                      "use settlement: set-back", keys))
+    return found
+
+
+def widow_extra(variant: Variant) -> int:
+    """Cards the widow slot gives the bidder (0 for none)."""
+    count = getattr(variant.widow, "extra_cards", None)
+    return int(count()) if callable(count) else 0

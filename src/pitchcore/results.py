@@ -57,11 +57,15 @@ class HandResult:
     made: bool | None
     """Whether the bidder's side made its bid (None without a bidder)."""
     awards: Awards = attrs.field(converter=Awards)
-    """Point name -> side that won it, in the variant's award order; None = not awarded."""
+    """Point name -> side that won it, in the variant's award order; None = not awarded.
+
+    A category that credits several sides (``card-values``) is reported for the side it
+    credited most, None for a tie; the amounts are in ``game_pips`` and ``delta``."""
     delta: tuple[int, ...]
     """Score change per side from this hand."""
     game_pips: tuple[int, ...]
-    """Game pips (or card points) captured per side."""
+    """Per side, what the variant's first counting category counted: Game pips for ``game``,
+    card points for ``card-values`` (Jacks Trump); the Game pips captured where none counts."""
     dealer: int = 0
     """The seat that dealt this hand."""
     ended_game: bool = False

@@ -1,10 +1,17 @@
-"""Scoring a finished hand: categories, the bid, settlement, then the going-out walk."""
+"""Scoring a finished hand: categories, the bid, settlement, then the going-out walk.
+
+Each category credits (side, points) pairs: the whole value to one side for Pitch's
+categories, an amount to every side for card values. A category's award is the side it
+credited most (None for nobody or a tie); its credits are what settlement sees.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .components.context import HandContext
+from .components.points import Category, top_side
 from .components.settlement import Ledger
 from .components.shoot import Shoot
 from .components.trump import NO_TRUMP
@@ -38,12 +45,13 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
     info = state.info
     ctx = hand_context(state)
     points = rules.points
-    sides = [point.award(ctx) if ctx.trump != NO_TRUMP else None for point in points]
-    awards = [(side, point.value) for side, point in zip(sides, points, strict=True)]
+    judged = [point.credits(ctx) for point in points]
+    sides = [top_side(credits) for credits in judged]
+    awards = [pair for credits in judged for pair in credits]
     bidder_side = ctx.bidder_side
-    earned = sum(value for side, value in awards if side is not None and side == bidder_side)
+    earned = sum(value for side, value in awards if side == bidder_side)
     shooting = info.bid is not None and info.bid == rules.shoot.bid
-    total = sum(point.value for point in points)
+    total = sum(point.most() for point in points)
     bid_value = info.bid if isinstance(info.bid, int) else total
     if info.bidder is None:
         made: bool | None = None
@@ -67,12 +75,22 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
             credits = tuple((side, value) for side, value in credits if side != bidder_side)
         elif isinstance(reward, int):
             penalty = -reward
-    ledger = Ledger(credits, bidder_side, bid_value, made, bonus, penalty, outcome)
+    ledger = Ledger(credits, bidder_side, bid_value, made, bonus, penalty, outcome,
+                    hand=len(state.hand_results) + 1, players=table.players)
     delta, winner, over = rules.going_out.settle(state.scores, ledger, info.bidder)
-    pips = ctx.pips
     result = HandResult(
         bidder=info.bidder, bid=info.bid, made=made,
         awards=tuple((point.name, side) for point, side in zip(points, sides, strict=True)),
-        delta=delta, game_pips=pips, dealer=state.dealer, ended_game=over)
+        delta=delta, game_pips=_tally(points, ctx), dealer=state.dealer, ended_game=over)
     scores = tuple(score + change for score, change in zip(state.scores, delta, strict=True))
     return result, scores, winner, over
+
+
+def _tally(points: Sequence[Category], ctx: HandContext) -> tuple[int, ...]:
+    """What ``HandResult.game_pips`` reports: the first category's count (Game pips, card
+    points), else the Game pips captured."""
+    for point in points:
+        found = point.tally(ctx)
+        if found is not None:
+            return found
+    return ctx.pips

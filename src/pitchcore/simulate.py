@@ -36,12 +36,13 @@ from .errors import VariantError
 from .loader import load_variant
 from .variant import Variant
 
-BOT_NAMES = ("random", "heuristic", "search")
+BOT_NAMES = ("random", "heuristic", "search", "jacks")
 """The names ``bot_by_name`` knows (``search:N`` sets the search's playouts per decision)."""
 
 _LAZY_BOTS = {
     "heuristic": ("pitchcore.bots.heuristic", "HeuristicBot"),
     "search": ("pitchcore.bots.search", "SearchBot"),
+    "jacks": ("pitchcore.bots.jacks", "JacksBot"),
 }
 
 Z95 = 1.959963984540054
@@ -52,7 +53,8 @@ Z95 = 1.959963984540054
 
 
 def bot_by_name(name: str, variant: Variant | None = None) -> Bot:
-    """A new bot for ``name``: ``random``, ``heuristic``, ``search`` or ``search:N`` (playouts).
+    """A new bot for ``name``: ``random``, ``heuristic``, ``search``, ``search:N`` (playouts) or
+    ``jacks`` (Jacks Trump's player).
 
     ``variant`` is handed to the bots that read the rules (needed for variants loaded from
     a file). An unknown name, or a bot whose module is not there, raises ``ValueError``.
@@ -420,11 +422,12 @@ def format_summary(summary: dict[str, Any]) -> str:
     add(f"Hands per game: {_num(summary['hands_per_game'])} "
         f"(deals {_num(summary['deals_per_game'])}, moves {_num(summary['moves_per_game'], 1)}); "
         f"{summary['hands']} hands in all")
-    add("")
-    add(f"{'Bid':10}  {'hands':>7}  {'made':>7}  {'rate':>6}  95% CI")
-    for row in summary["bids"]:
-        add(f"{'bid ' + str(row['bid']):10}  {row['hands']:7d}  {row['made']:7d}  {_pct(row['rate']):>6}  "
-            f"{_ci(row['wilson95'])}")
+    if summary["bids"]:  # none where the variant has no auction
+        add("")
+        add(f"{'Bid':10}  {'hands':>7}  {'made':>7}  {'rate':>6}  95% CI")
+        for row in summary["bids"]:
+            add(f"{'bid ' + str(row['bid']):10}  {row['hands']:7d}  {row['made']:7d}  {_pct(row['rate']):>6}  "
+                f"{_ci(row['wilson95'])}")
     add("")
     heads = [f"side {row['side']}" if partners else f"seat {row['side']}" for row in summary["sides"]]
     add("Points: share of hands each " + ("side" if partners else "seat") + " won them")

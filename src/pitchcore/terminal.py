@@ -1,9 +1,10 @@
 """The ``play`` command: a person at a terminal against bots.
 
 Before each of the person's moves the table is shown (variant, scores, dealer, auction,
-trump, the trick in progress, the person's hand) with the numbered legal moves. A move
-is entered by its number or its text (``bid 2``, ``play JH``; a bare card such as ``10h``
-plays it, a bare suit letter names trump). ``quit`` or the end of input leaves the game.
+trump or the trick's call, the trick in progress, the person's hand) with the numbered
+legal moves. A move is entered by its number or its text (``bid 2``, ``play JH``; a bare
+card such as ``10h`` plays it, a bare suit letter names trump, ``high``/``low`` or
+``h``/``l`` makes a trick's call). ``quit`` or the end of input leaves the game.
 Everything reads from and writes to the streams given, so tests drive it with StringIO.
 """
 
@@ -17,6 +18,8 @@ from typing import TextIO
 
 from .bots.base import Bot
 from .cards import parse_card, parse_suit
+from .components.card_values import CardValues
+from .components.no_trump import NoTrump
 from .engine import new_game
 from .errors import IllegalMove, InvalidMove, VariantError
 from .loader import load_variant
@@ -97,7 +100,7 @@ class Session:
         view = state.view(self.seat)
         self.say()
         self.say(f"== {self.variant.name} == hand {len(state.hand_results) + 1}, "
-                 f"target {self.target_text()}")
+                 f"{self.variant.going_out.goal(state.players)}")
         self.say(f"Scores: {self.scores_text()}")
         self.say(f"Dealer: {self.seat_name(view.dealer)}")
         if view.bids:
@@ -108,7 +111,11 @@ class Session:
         if view.bidder is not None:
             label = "High bid" if view.phase is Phase.BIDDING else "Bidder"
             self.say(f"{label}: {self.seat_name(view.bidder)} bid {view.bid}")
-        self.say(f"Trump: {view.trump if view.trump is not None else 'not yet known'}")
+        if isinstance(self.variant.trump, NoTrump):
+            if view.phase in (Phase.CALLING, Phase.PLAYING):
+                self.say(f"Call: {view.call.upper() if view.call else 'not yet made'}")
+        else:
+            self.say(f"Trump: {view.trump if view.trump is not None else 'not yet known'}")
         if view.tricks:
             taken: dict[int, int] = {}
             for _, _, winner in view.tricks:
@@ -126,10 +133,6 @@ class Session:
         self.say(f"Phase: {view.phase.value}. Your moves:")
         for number, move in enumerate(state.legal_moves(), 1):
             self.say(f"  {number:2}) {move}")
-
-    def target_text(self) -> str:
-        target = getattr(getattr(self.variant, "going_out", None), "target", None)
-        return str(target) if isinstance(target, int) else "-"
 
     # -- input ------------------------------------------------------------------------
 
@@ -158,6 +161,10 @@ class Session:
                 return Move("play", parse_card(words[0]))
             except ValueError:
                 pass
+        if len(words) == 1 and self.state.phase is Phase.CALLING:
+            call = {"h": "high", "l": "low"}.get(words[0].lower(), words[0].lower())
+            if call in ("high", "low"):
+                return Move("call", call)
         if len(words) == 1 and self.state.phase is Phase.NAMING_TRUMP and len(words[0]) == 1:
             try:
                 return Move("trump", parse_suit(words[0]))
@@ -251,6 +258,9 @@ class Session:
         awards = ", ".join(f"{name}: {'nobody' if side is None else self.side_name(side)}"
                            for name, side in result.awards.items())
         self.say(f"  Points: {awards}")
+        if any(isinstance(point, CardValues) for point in self.variant.points):
+            self.say("  Card points: " + ", ".join(
+                f"{self.side_name(side)}: {count}" for side, count in enumerate(result.game_pips)))
         self.say("  Changes: " + ", ".join(
             f"{self.side_name(side)}: {change:+d}" for side, change in enumerate(result.delta)))
         self.say(f"  Scores: {self.scores_text()}")
@@ -348,7 +358,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0; seat 0 is the first dealer)")
     parser.add_argument("--bots", default="heuristic",
                         help="the other seats' bots: one name for all, or a comma list in seat order "
-                             "(random, heuristic, search, search:N; default heuristic)")
+                             "(random, heuristic, search, search:N, jacks; default heuristic)")
     parser.add_argument("--seed", type=int, default=None, help="deal seed (default: a random one, printed)")
     parser.add_argument("--players", type=int, default=None, help="seats (default: the variant's)")
 

@@ -6,38 +6,37 @@ from typing import Any
 
 import attrs
 
-from .components.auction import SingleRound
-from .components.deal import PacketDeal
 from .components.exchange import ExchangeRule
-from .components.going_out import GoingOut
-from .components.play import FollowOrTrump
-from .components.points import Point
+from .components.points import Category
 from .components.settlement import SetBack
 from .components.shoot import NoShoot, Shoot
+from .components.slots import AuctionRule, DealRule, GoingOutRule, HandStep, TrickRule, TrumpSlot
 from .components.step import Step
-from .components.trick import HighestTrump
-from .components.trump import TrumpRule
 from .registry import kind_of
 
 
 @attrs.frozen
 class Variant:
-    """A complete rule set: what ``load_variant`` returns and ``new_game`` plays."""
+    """A complete rule set: what ``load_variant`` returns and ``new_game`` plays.
+
+    Slots are typed by what they must do (``components/slots.py``), not by one class each,
+    so every registered kind of a slot fits it.
+    """
 
     name: str
     description: str
     source: str
-    deal: PacketDeal
-    auction: SingleRound
+    deal: DealRule
+    auction: AuctionRule
     widow: Step
-    trump: TrumpRule
+    trump: TrumpSlot
     exchange: ExchangeRule
-    play: FollowOrTrump
-    trick: HighestTrump
-    points: tuple[Point, ...]
+    play: HandStep
+    trick: TrickRule
+    points: tuple[Category, ...]
     shoot: NoShoot | Shoot
     settlement: SetBack
-    going_out: GoingOut
+    going_out: GoingOutRule
 
     def component(self, slot_name: str) -> Any:
         return getattr(self, slot_name)

@@ -52,6 +52,11 @@ class PlayerView:
     winner: int | None
     legal_moves: tuple[Move, ...]
     """This seat's legal moves (empty when it is not this seat's turn)."""
+    call: str | None = None
+    """The trick in progress's declaration (``"high"``/``"low"``) where the variant has one;
+    None before the leader calls."""
+    hand_size: int = 0
+    """Cards dealt to each seat this hand (0 while the dealer has yet to choose)."""
     rules: Variant | None = attrs.field(default=None, eq=False, repr=False)
     """The variant being played (public: every player knows the rules)."""
 
@@ -77,5 +82,6 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         gift=cards_of(info.gift) if seat == info.bidder else (),
         stock_size=len(info.stock), hand_results=state.hand_results, winner=state.winner,
         legal_moves=state.legal_moves() if state.to_move == seat else (),
+        call=info.call, hand_size=info.hand_size,
         rules=table.variant,
     )

@@ -14,6 +14,9 @@ winning trick (seed 001: pips thrown on an opponent's trick count for their Game
 
 Exchanges keep trumps and Aces, discard the rest (the bidder of haus-pitch sheds its
 three extra cards first). Every choice is checked against ``legal``.
+
+Jacks Trump (seed 003) is not Pitch: its dealing and calling phases, and tricks won by the
+last jack, are played by ``JacksBot``.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from collections.abc import Sequence
 import attrs
 
 from ..cards import ACE, JACK, KING, PIPS, QUEEN, SAME_COLOUR, TEN, cards_in, make_card
+from ..components.last_jack import LastJack
+from ..components.play import FollowOrTrump
 from ..components.points import Game, High, Jack, Jick, Low, TrumpCard
 from ..components.shoot import AllPointsAndTricks, Shoot
 from ..components.trump import NO_TRUMP, Named, TrumpTables
@@ -33,6 +38,7 @@ from ..moves import Move
 from ..state import Phase
 from ..variant import Variant
 from ..view import PlayerView
+from .jacks import JacksBot
 from .knowledge import Knowledge, cached_tables, knowledge_of, variant_of, widow_extra
 
 PIP = tuple(PIPS.get(card % 13, 0) for card in range(52))
@@ -101,10 +107,10 @@ def _rules(variant: Variant | None) -> RulesInfo:
     keep = getattr(variant.exchange, "keep", None)
     return RulesInfo(
         tables=cached_tables(variant), named_trump=isinstance(variant.trump, Named),
-        first_lead_trump=variant.play.first_lead == "trump",
+        first_lead_trump=isinstance(variant.play, FollowOrTrump) and variant.play.first_lead == "trump",
         partners=variant.deal.sides == "partners", high=high, low=low,
         low_to_holder=low_to_holder, jack=jack, jick=jick, trump_cards=tuple(trump_cards),
-        game=game, total=sum(point.value for point in variant.points),
+        game=game, total=sum(point.most() for point in variant.points),
         shoot_bid=shoot.bid if isinstance(shoot, Shoot) else None,
         shoot_all_tricks=isinstance(shoot, AllPointsAndTricks),
         play_size=int(keep) if isinstance(keep, int) else variant.deal.hand_size,
@@ -286,13 +292,17 @@ class HeuristicBot:
         """The rules, for variants that are not bundled (the view carries only a name)."""
         self.boldness = boldness
         """Added to a hand's expected points before rounding down to a bid."""
+        self.jacks = JacksBot(variant)
+        """Plays the phases and tricks of Jacks Trump (seed 003), which are not Pitch's."""
 
     def choose(self, view: PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
         variant = variant_of(view, self.variant)
-        rules = rules_info(variant)
         phase = view.phase
+        if phase in (Phase.DEALING, Phase.CALLING) or (variant is not None and isinstance(variant.trick, LastJack)):
+            return self.jacks.choose(view, legal, rng)  # not Pitch: seed 003's own player
+        rules = rules_info(variant)
         move: Move | None = None
         if phase is Phase.BIDDING:
             move = self.bid(view, legal, rules)

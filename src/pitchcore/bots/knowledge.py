@@ -35,6 +35,7 @@ import attrs
 
 from ..cards import DECK_SIZE, FULL_DECK
 from ..components.exchange import DiscardRefill
+from ..components.play import FollowOrTrump
 from ..components.trump import NO_TRUMP, TrumpTables, build_tables
 from ..state import Phase
 from ..variant import Variant
@@ -169,7 +170,8 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
     hand = _card_mask(view.hand)
     played_by = [0] * players
     voids = [0] * players
-    first_lead_trump = variant is not None and variant.play.first_lead == "trump"
+    first_lead_trump = (variant is not None and isinstance(variant.play, FollowOrTrump)
+                        and variant.play.first_lead == "trump")
 
     tricks: list[tuple[int, tuple[int, ...]]] = [
         (leader, tuple(card.index for card in cards)) for leader, cards, _ in view.tricks]

@@ -14,6 +14,19 @@ from . import (  # noqa: F401
     widow,
 )
 
+# isort: split
+# More kinds of the slots above: imported after them, so each slot is declared first and
+# its original kinds stay listed first.
+from . import (  # noqa: F401
+    calling,
+    card_values,
+    chosen_deal,
+    last_jack,
+    no_auction,
+    no_trump,
+    rounds,
+)
+
 SLOT_ORDER = ("deal", "auction", "widow", "trump", "exchange", "play", "trick", "points",
               "shoot", "settlement", "going_out")
 """Slots in the order a variant file lists them and a hand meets them."""

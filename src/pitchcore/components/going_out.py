@@ -34,6 +34,14 @@ class Walk:
 class GoingOut:
     target: int = field(11, "the score that wins", minimum=1)
 
+    def needs_bidder(self) -> bool:
+        """True when only a bidder can win, so a game without an auction would never end."""
+        return False
+
+    def goal(self, players: int) -> str:
+        """What ends the game, for a person at the table."""
+        return f"target {self.target}"
+
     def settle(self, scores: tuple[int, ...], ledger: Ledger,
                bidder: int | None) -> tuple[tuple[int, ...], int | None, bool]:
         """Score changes, the winning side (or None), and whether the game is over."""
@@ -45,7 +53,7 @@ class GoingOut:
             walk.winner = ledger.bidder_side
             return walk.result()
         if ledger.outcome == "lose-game":
-            return tuple(walk.delta), _best_other(scores, ledger, bidder), True
+            return tuple(walk.delta), best_other(scores, ledger), True
         self.order(walk, ledger)
         return walk.result()
 
@@ -53,7 +61,7 @@ class GoingOut:
         raise NotImplementedError
 
 
-def _best_other(scores: tuple[int, ...], ledger: Ledger, bidder: int | None) -> int | None:
+def best_other(scores: tuple[int, ...], ledger: Ledger) -> int | None:
     """The side that wins when the bidder's side loses the game outright."""
     sides = len(scores)
     start = ledger.bidder_side or 0
@@ -113,6 +121,9 @@ class BidderOnly(AwardWalk):
     def may_win(self, side: int, ledger: Ledger, earned: int) -> bool:
         return side == ledger.bidder_side and bool(ledger.made) and earned >= ledger.bid_value
 
+    def needs_bidder(self) -> bool:
+        return True
+
 
 @component("going_out", "award-order")
 @attrs.frozen
@@ -127,6 +138,9 @@ class AwardOrder(AwardWalk):
 @attrs.frozen
 class WinOnBid(GoingOut):
     """The whole hand is scored; a side wins only by reaching the target on a hand it bid and made."""
+
+    def needs_bidder(self) -> bool:
+        return True
 
     def order(self, walk: Walk, ledger: Ledger) -> None:
         bidder = ledger.bidder_side

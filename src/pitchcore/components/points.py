@@ -1,7 +1,10 @@
 """The points slot: the ordered list of point categories a hand awards.
 
 Each category says who receives it (the side that held the card when play began, or the
-side that captured it); the list's order is the award order going-out rules walk.
+side that captured it); the list's order is the award order going-out rules walk. A
+category credits (side, points) pairs: Pitch's categories (``Point``) their whole value to
+one side; a category may also credit every side its own amount (``card_values.py``).
+Trump categories score nothing in a hand without a trump suit.
 """
 
 from __future__ import annotations
@@ -14,26 +17,56 @@ import attrs
 from ..cards import JACK, SAME_COLOUR, make_card, parse_rank
 from ..registry import choice, component, field, slot
 from .context import HandContext
+from .trump import NO_TRUMP
 
 slot("points", "The point categories of a hand, in award order.", None, many=True)
 
 RECEIVERS = ("holder", "capturer")
 
 
-def _receiver(default: str) -> Any:
+def receiver_field(default: str) -> Any:
     return choice(RECEIVERS, default,
                   "holder: the side that held the card when play began; "
                   "capturer: the side that won the trick containing it")
 
 
-@attrs.frozen
-class Point:
-    name: str = field("", "the name awards are reported under (high, low, jack, ...)")
-    value: int = field(1, "points the category is worth", minimum=1)
+Credits = tuple[tuple[int, int], ...]
+"""(side, points) pairs: what one category credits, in a hand's award order."""
 
-    def award(self, ctx: HandContext) -> int | None:
-        """The side that wins this category, or None when nobody does."""
+
+def top_side(credits: Credits) -> int | None:
+    """The one side credited most (None: nobody credited, or a tie for the most)."""
+    if len(credits) < 2:  # Pitch's categories: one side or nobody
+        return credits[0][0] if credits else None
+    totals: dict[int, int] = {}
+    for side, amount in credits:
+        totals[side] = totals.get(side, 0) + amount
+    best = max(totals.values())
+    leaders = [side for side, amount in totals.items() if amount == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+@attrs.frozen
+class Category:
+    """A point category: it credits sides with points when a hand ends."""
+
+    name: str = field("", "the name awards are reported under (high, low, jack, ...)")
+
+    def credits(self, ctx: HandContext) -> Credits:
+        """The (side, points) this category credits for the hand, in a fixed order."""
         raise NotImplementedError
+
+    def most(self) -> int:
+        """The most points the category can credit in one hand (what a bid can count on)."""
+        raise NotImplementedError
+
+    def tally(self, ctx: HandContext) -> tuple[int, ...] | None:
+        """The count per side the category is judged by (Game pips, card points), if any."""
+        return None
+
+    def needs_trump(self) -> bool:
+        """True when the category is judged by the trump suit (none without one)."""
+        return False
 
     def deciding_cards(self, extras: tuple[str, ...]) -> tuple[str, ...]:
         """Extra trumps this category needs to exist (for load-time checks)."""
@@ -41,13 +74,36 @@ class Point:
 
 
 @attrs.frozen
+class Point(Category):
+    """A category won whole by one side (or nobody): High, Low, Jack, Game, ..."""
+
+    value: int = field(1, "points the category is worth", minimum=1)
+
+    def award(self, ctx: HandContext) -> int | None:
+        """The side that wins this category, or None when nobody does."""
+        raise NotImplementedError
+
+    def credits(self, ctx: HandContext) -> Credits:
+        side = self.award(ctx)
+        return () if side is None else ((side, self.value),)
+
+    def most(self) -> int:
+        return self.value
+
+
+@attrs.frozen
 class CardPoint(Point):
-    receiver: str = _receiver("capturer")
+    receiver: str = receiver_field("capturer")
 
     def card(self, ctx: HandContext) -> int | None:
         raise NotImplementedError
 
+    def needs_trump(self) -> bool:
+        return True
+
     def award(self, ctx: HandContext) -> int | None:
+        if ctx.trump == NO_TRUMP:
+            return None  # no trump suit, so no trump card to win
         card = self.card(ctx)
         if card is None or not ctx.in_play >> card & 1:
             return None
@@ -131,6 +187,9 @@ class Game(Point):
     )
 
     def pips(self, ctx: HandContext) -> tuple[int, ...]:
+        return ctx.pips
+
+    def tally(self, ctx: HandContext) -> tuple[int, ...] | None:
         return ctx.pips
 
     def award(self, ctx: HandContext) -> int | None:

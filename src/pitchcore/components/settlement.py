@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from ..registry import component, slot
@@ -15,7 +17,7 @@ class Ledger:
     """A hand's score changes before the going-out rule orders them."""
 
     credits: tuple[tuple[int, int], ...]
-    """(side, points) per awarded category, in award order."""
+    """(side, points) credited by the categories, in award order."""
     bidder_side: int | None
     bid_value: int
     made: bool | None
@@ -25,6 +27,10 @@ class Ledger:
     """Points the bidder's side loses after the categories (set back)."""
     outcome: str | None = None
     """``win-game`` or ``lose-game`` when a shoot bid decides the game outright."""
+    hand: int = 1
+    """The hand's number in the game, from 1 (a game of so many rounds ends on it)."""
+    players: int = 0
+    """Seats at the table (a game of one round per player)."""
 
 
 @component("settlement", "set-back")
@@ -35,7 +41,7 @@ class SetBack:
     def defenders_score(self) -> bool:
         return True
 
-    def credits(self, awards: list[tuple[int | None, int]], bidder_side: int | None,
+    def credits(self, awards: Sequence[tuple[int | None, int]], bidder_side: int | None,
                 made: bool | None) -> tuple[tuple[int, int], ...]:
         found = []
         for side, value in awards:

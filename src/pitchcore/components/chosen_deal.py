@@ -1,0 +1,66 @@
+"""A deal whose size the dealer chooses each hand (Jacks Trump's 3, 5 or 7 cards)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..moves import Move
+from ..registry import component, field
+from .deal import PacketDeal
+from .step import Next
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+
+@component("deal", "dealer-chooses")
+@attrs.frozen
+class DealerChooses(PacketDeal):
+    """The dealer chooses each hand's size before dealing (Jacks Trump: 3, 5 or 7), then deals in packets."""
+
+    hand_size: int = field(7, "the most cards the dealer may deal to each seat", minimum=1)
+    min_hand_size: int = field(3, "the fewest cards the dealer may deal to each seat", minimum=1)
+    size_step: int = field(2, "the choices go up from min_hand_size in steps of this many cards", minimum=1)
+    max_dealt: int = field(45, "the most cards dealt in all: larger choices are not offered", minimum=1)
+    packet: int = field(1, "cards given to a seat at a time", minimum=1)
+
+    def sizes(self, players: int) -> tuple[int, ...]:
+        """The hand sizes the dealer may choose at a table of ``players``."""
+        most = min(self.max_dealt, self.deck_size())
+        return tuple(size for size in range(self.min_hand_size, self.hand_size + 1, self.size_step)
+                     if size * players <= most)
+
+    def problems(self) -> list[tuple[str, str]]:
+        # PacketDeal's deck check is for a fixed size; here only the smallest choice must fit.
+        found = [(key, message) for key, message in super().problems() if key != "hand_size"]
+        if self.min_hand_size > self.hand_size:
+            found.append(("min_hand_size", f"must be at most hand_size ({self.hand_size}), "
+                                           f"got {self.min_hand_size}"))
+        elif not self.sizes(self.max_players):
+            most = min(self.max_dealt, self.deck_size())
+            found.append(("min_hand_size", f"{self.min_hand_size} cards to each of {self.max_players} "
+                          f"players is {self.min_hand_size * self.max_players} cards, more than the "
+                          f"{most} that may be dealt (max_dealt); use min_hand_size: "
+                          f"{most // self.max_players} or less, or lower max_players"))
+        return found
+
+    def begin(self, state: GameState) -> tuple[GameState, bool]:
+        from ..state import Phase
+
+        return state.evolve(phase=Phase.DEALING, to_move=state.dealer), True
+
+    def legal(self, state: GameState) -> tuple[Move, ...]:
+        return tuple(Move("deal", size) for size in self.sizes(state.table.players))
+
+    def why_illegal(self, state: GameState, move: Move) -> str:
+        choices = ", ".join(str(size) for size in self.sizes(state.table.players))
+        if move.kind != "deal":
+            return f"{move} is not a deal; the dealer first chooses how many cards to deal (deal {choices})"
+        return (f"the dealer may deal {choices} cards to each seat (at most {self.max_dealt} "
+                f"cards in all), not {move.arg}")
+
+    def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
+        assert isinstance(move.arg, int)
+        return self.deal_out(state, move.arg), Next.DONE

@@ -1,0 +1,21 @@
+"""An auction slot with no auction: nobody bids, so there is no bidder and no bid to make."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..registry import component
+from .step import Step
+
+
+@component("auction", "none")
+@attrs.frozen
+class NoAuction(Step):
+    """Nobody bids: the hand goes straight on with no bidder, and every side scores what it takes."""
+
+    def rank(self, value: int | str | None) -> int:
+        return 0
+
+    def all_values(self) -> list[int | str]:
+        """The bids there are: none."""
+        return []

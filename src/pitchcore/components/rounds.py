@@ -1,0 +1,54 @@
+"""A game of a fixed number of rounds: no target, the highest total at the end wins."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..registry import component
+from .going_out import best_other
+from .settlement import Ledger
+
+PER_PLAYER = "per-player"
+
+
+@component("going_out", "rounds")
+@attrs.frozen
+class Rounds:
+    """A game is a fixed number of hands (rounds); after the last the highest total wins, a tie for it nobody."""
+
+    rounds: int | str = attrs.field(default=PER_PLAYER, metadata={
+        "choices": (PER_PLAYER,), "minimum": 1,
+        "doc": "hands in a game: a number, or per-player (one per seat, so every seat deals once)"})
+
+    def problems(self) -> list[tuple[str, str]]:
+        if isinstance(self.rounds, int) and self.rounds < 1:
+            return [("rounds", f"expected a whole number of at least 1, or {PER_PLAYER}, got {self.rounds}")]
+        return []
+
+    def count(self, players: int) -> int:
+        """Hands in a game at a table of ``players``."""
+        return self.rounds if isinstance(self.rounds, int) else players
+
+    def needs_bidder(self) -> bool:
+        return False
+
+    def goal(self, players: int) -> str:
+        return f"{self.count(players)} rounds"
+
+    def settle(self, scores: tuple[int, ...], ledger: Ledger,
+               bidder: int | None) -> tuple[tuple[int, ...], int | None, bool]:
+        delta = [0] * len(scores)
+        for side, amount in ledger.credits:
+            delta[side] += amount
+        if ledger.bidder_side is not None:
+            delta[ledger.bidder_side] += ledger.bonus - ledger.penalty
+        if ledger.outcome == "win-game":
+            return tuple(delta), ledger.bidder_side, True
+        if ledger.outcome == "lose-game":  # as with a target: the hand scores nothing
+            return (0,) * len(scores), best_other(scores, ledger), True
+        if ledger.hand < self.count(ledger.players):
+            return tuple(delta), None, False
+        totals = [score + change for score, change in zip(scores, delta, strict=True)]
+        best = max(totals)
+        leaders = [side for side, total in enumerate(totals) if total == best]
+        return tuple(delta), leaders[0] if len(leaders) == 1 else None, True
