@@ -1,4 +1,8 @@
-"""The auction slot: who becomes the bidder and for how much."""
+"""The auction slot: who becomes the bidder and for how much.
+
+Two kinds: ``single-round`` (one round of bids, the dealer last; RULES.md P1) and
+``sell-out`` (the eldest hand sells the right to pitch; PITCH-FAMILY 2.2).
+"""
 
 from __future__ import annotations
 
@@ -6,17 +10,26 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from ..cards import NINE, make_card
 from ..moves import PASS, Move, bid
 from ..registry import choice, component, field, slot
 from .step import Next, Step
 
 if TYPE_CHECKING:
-    from ..state import GameState
+    from ..state import GameState, HandInfo
 
 slot("auction", "How the bidder and the bid are decided.", "single-round")
 
-_LEGAL: dict[tuple[object, int, bool, int], tuple[Move, ...]] = {}
-"""Legal bids by (auction, high bid, dealer to bid, shoot rank): a handful per variant."""
+_LEGAL: dict[tuple[object, int, bool, int, bool], tuple[Move, ...]] = {}
+"""Legal bids by (auction, high bid, dealer to bid, shoot rank, forced): a handful per variant."""
+
+_NINES = tuple((make_card(NINE, suit), 0x1FFF << 13 * suit) for suit in range(4))
+"""(the nine, mask of its suit) per suit: the holding that forces a bid (Nine-Five)."""
+
+
+def holds_nine_and_another(hand: int) -> bool:
+    """True when ``hand`` holds a 9 and at least one more card of the 9's suit."""
+    return any(hand >> nine & 1 and (hand & suit).bit_count() >= 2 for nine, suit in _NINES)
 
 
 @component("auction", "single-round")
@@ -31,15 +44,25 @@ class SingleRound(Step):
     dealer_may_take: bool = field(
         True, "the dealer may take the high bid by bidding equal to it (never a shoot bid)")
     all_pass: str = choice(
-        ("redeal", "dealer-must-bid"), "redeal",
-        "redeal: the same dealer deals again; dealer-must-bid: the dealer may not pass "
-        "when everyone else has",
+        ("redeal", "dealer-must-bid", "pass-deal"), "redeal",
+        "redeal: the same dealer deals again; dealer-must-bid (stick the dealer): the dealer "
+        "may not pass when everyone else has; pass-deal: the hand is thrown in and the next "
+        "seat clockwise deals",
     )
+    forced_bid: int | None = field(
+        None, "null, or a bid N: a player holding a 9 and another card of the 9's suit may not "
+        "pass while the high bid is below N, and must bid at least N (Nine-Five)")
 
     def problems(self) -> list[tuple[str, str]]:
+        found = []
         if self.max_bid < self.min_bid:
-            return [("max_bid", f"must be at least min_bid ({self.min_bid})")]
-        return []
+            found.append(("max_bid", f"must be at least min_bid ({self.min_bid})"))
+        forced = self.forced_bid
+        if forced is not None and (not isinstance(forced, int) or isinstance(forced, bool)
+                                   or not self.min_bid <= forced <= self.max_bid):
+            found.append(("forced_bid", f"expected null or a whole-number bid from min_bid to "
+                          f"max_bid ({self.min_bid} to {self.max_bid}), got {forced!r}"))
+        return found
 
     # Bids are ranked: numbers rank as themselves, the top bid one above max_bid.
     def rank(self, value: int | str | None) -> int:
@@ -64,15 +87,23 @@ class SingleRound(Step):
         eldest = (state.dealer + 1) % state.table.players
         return state.evolve(phase=Phase.BIDDING, to_move=eldest), True
 
+    def forced(self, state: GameState) -> bool:
+        """True when the seat to move may not pass: it holds the forcing holding (a 9 and
+        another card of its suit) and the high bid is still below ``forced_bid``."""
+        forced = self.forced_bid
+        return (forced is not None and state.info.high < forced
+                and holds_nine_and_another(state.masks[state.to_move or 0]))
+
     def legal(self, state: GameState) -> tuple[Move, ...]:
         info = state.info
-        key = (self, info.high, state.to_move == state.dealer, state.table.shoot_rank)
+        forced = self.forced_bid is not None and self.forced(state)
+        key = (self, info.high, state.to_move == state.dealer, state.table.shoot_rank, forced)
         moves = _LEGAL.get(key)
         if moves is None:
-            moves = _LEGAL[key] = self._legal(state)
+            moves = _LEGAL[key] = self._legal(state, forced)
         return moves
 
-    def _legal(self, state: GameState) -> tuple[Move, ...]:
+    def _legal(self, state: GameState, forced: bool) -> tuple[Move, ...]:
         info = state.info
         seat = state.to_move
         high = info.high
@@ -87,8 +118,35 @@ class SingleRound(Step):
                 moves.append(PASS)
         else:
             moves.append(PASS)
+        if forced:
+            assert self.forced_bid is not None
+            lowest = max(lowest, self.forced_bid)
+            moves = []
         moves.extend(bid(self.value(rank)) for rank in range(lowest, top + 1))
         return tuple(moves)
+
+    def why_illegal(self, state: GameState, move: Move) -> str:
+        seat = state.to_move
+        legal = self.legal(state)
+        bids = [str(found.arg) for found in legal if found.kind == "bid"]
+        may = f"bid {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"bid {bids[0]}" if bids else ""
+        if PASS not in legal:
+            if self.forced_bid is not None and self.forced(state):
+                why = (f"seat {seat} holds a 9 and another card of its suit, so it may not pass "
+                       f"and must bid at least {self.forced_bid}")
+            else:
+                why = f"everyone else passed, so the dealer (seat {seat}) may not pass"
+            return f"{why}: it may {may}"
+        if move.kind == "bid" and self.rank(move.arg) and seat == state.dealer:
+            return f"the dealer (seat {seat}) may pass or {may}"
+        if move.kind == "bid" and self.rank(move.arg):
+            return (f"a bid must be higher than the high bid ({state.info.bid}): seat {seat} may "
+                    f"pass{' or ' + may if may else ''}")
+        return f"{move} is not a bid of this auction; seat {seat} may pass{' or ' + may if may else ''}"
+
+    def sale(self, info: HandInfo) -> tuple[int, int] | None:
+        """Points a seat scores at once from the auction: none in a single round."""
+        return None
 
     def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
         info = state.info
@@ -100,6 +158,122 @@ class SingleRound(Step):
                                  bidder=seat, bid=arg)
         else:
             info = info._replace(bids=(*info.bids, (seat, None)))
+        players = state.table.players
         if seat != state.dealer:
-            return state.evolve(info=info, to_move=(seat + 1) % state.table.players), Next.WAIT
-        return state.evolve(info=info), (Next.REDEAL if info.bidder is None else Next.DONE)
+            return state.evolve(info=info, to_move=(seat + 1) % players), Next.WAIT
+        if info.bidder is not None:
+            return state.evolve(info=info), Next.DONE
+        if self.all_pass == "pass-deal":  # thrown in: the next seat deals (the engine redeals)
+            return state.evolve(info=info, dealer=(seat + 1) % players), Next.REDEAL
+        return state.evolve(info=info), Next.REDEAL
+
+
+@component("auction", "sell-out")
+@attrs.frozen
+class SellOut(Step):
+    """The eldest pitches at once, or lets the others bid once each, then sells to the top bid or pitches for it.
+
+    Sell-out (Commercial) Pitch, PITCH-FAMILY 2.2 (Foster, Parlett). Moves, in order:
+
+    1. The eldest (the dealer's left) moves first: ``bid P`` (P = ``pitch_bid``, 4 by
+       default) pitches at once; the eldest is the bidder for P and must make P or be set
+       back P. The auction ends. Or ``pass``: the eldest lets the others bid.
+    2. Each other seat once, clockwise, the dealer last: ``pass`` or ``bid N`` for an N from
+       ``min_bid`` to ``max_bid``, higher than the high bid so far.
+    3. If nobody bid, the eldest pitches with no obligation: it is the bidder for 0, which it
+       always makes, so it is never set back. Otherwise the eldest moves again: ``pass``
+       sells: the top bidder becomes the bidder for its bid, and the eldest's side scores
+       that bid at once (whatever the hand brings). ``bid N`` (N = the top bid) refuses:
+       the eldest is the bidder for N, and the top bidder's side scores N at once.
+
+    The points scored at once are ``sale(info)``: the auction (``info.bids``) says who sold
+    or refused, so nothing else is recorded. With a shoot rule on P, pitching at once is a
+    shoot bid (as the old game's smudge).
+    """
+
+    min_bid: int = field(1, "lowest bid the others may make", minimum=1)
+    max_bid: int = field(3, "highest bid the others may make", minimum=1)
+    pitch_bid: int = field(4, "the bid the eldest takes on by pitching at once, without letting "
+                              "the others bid", minimum=1)
+
+    def problems(self) -> list[tuple[str, str]]:
+        if self.max_bid < self.min_bid:
+            return [("max_bid", f"must be at least min_bid ({self.min_bid})")]
+        return []
+
+    def rank(self, value: int | str | None) -> int:
+        if isinstance(value, int) and (self.min_bid <= value <= self.max_bid or value == self.pitch_bid):
+            return value
+        return 0
+
+    def all_values(self) -> list[int | str]:
+        values: list[int | str] = list(range(self.min_bid, self.max_bid + 1))
+        if self.pitch_bid not in values:
+            values.append(self.pitch_bid)
+        return values
+
+    def begin(self, state: GameState) -> tuple[GameState, bool]:
+        from ..state import Phase
+
+        eldest = (state.dealer + 1) % state.table.players
+        return state.evolve(phase=Phase.BIDDING, to_move=eldest), True
+
+    def legal(self, state: GameState) -> tuple[Move, ...]:
+        info = state.info
+        if state.to_move == (state.dealer + 1) % state.table.players:
+            if not info.bids:
+                return (PASS, bid(self.pitch_bid))
+            assert info.bid is not None
+            return (PASS, bid(info.bid))
+        lowest = max(info.high + 1, self.min_bid)
+        return (PASS, *(bid(value) for value in range(lowest, self.max_bid + 1)))
+
+    def why_illegal(self, state: GameState, move: Move) -> str:
+        info = state.info
+        seat = state.to_move
+        if seat == (state.dealer + 1) % state.table.players:
+            if not info.bids:
+                return (f"the eldest (seat {seat}) either pitches at once (bid {self.pitch_bid}) "
+                        "or lets the others bid (pass)")
+            return (f"the eldest (seat {seat}) either sells to seat {info.bidder} for {info.bid} "
+                    f"(pass) or refuses and pitches for {info.bid} itself (bid {info.bid})")
+        lowest = max(info.high + 1, self.min_bid)
+        if lowest > self.max_bid:
+            return f"the high bid is {info.bid}, the most there is: seat {seat} may only pass"
+        higher = f", higher than the high bid ({info.bid})" if info.high else ""
+        return f"seat {seat} may pass or bid {lowest} to {self.max_bid}{higher}"
+
+    def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
+        info = state.info
+        seat = state.to_move
+        assert seat is not None
+        players = state.table.players
+        eldest = (state.dealer + 1) % players
+        arg = move.arg if move.kind == "bid" else None
+        bids = (*info.bids, (seat, arg))
+        if arg is not None:  # a bid; from the eldest: pitching at once, or refusing the sale
+            info = info._replace(bids=bids, high=self.rank(arg), bidder=seat, bid=arg)
+            if seat == eldest:
+                return state.evolve(info=info), Next.DONE
+        elif seat == eldest and info.bids:  # the eldest sells to the top bidder
+            return state.evolve(info=info._replace(bids=bids)), Next.DONE
+        else:
+            info = info._replace(bids=bids)
+        following = (seat + 1) % players
+        if following != eldest:
+            return state.evolve(info=info, to_move=following), Next.WAIT
+        if info.bidder is None:  # nobody bid: the eldest pitches with no obligation
+            return state.evolve(info=info._replace(bidder=eldest, bid=0)), Next.DONE
+        return state.evolve(info=info, to_move=eldest), Next.WAIT
+
+    def sale(self, info: HandInfo) -> tuple[int, int] | None:
+        """The seat that scores at once and how much: the eldest who sold, or the top bidder
+        whose bid the eldest refused (None: the eldest pitched at once, or nobody bid)."""
+        bids = info.bids
+        if not bids or bids[0][1] is not None or not info.bid:
+            return None
+        eldest = bids[0][0]
+        if info.bidder != eldest:
+            return eldest, int(info.bid)
+        buyer = next(seat for seat, value in bids[1:-1] if value == info.bid)
+        return buyer, int(info.bid)

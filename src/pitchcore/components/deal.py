@@ -7,13 +7,17 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from ..cards import TEN
 from ..registry import choice, component, field, slot
-from .step import Step
+from .step import Next, Step
 
 if TYPE_CHECKING:
     from ..state import GameState
 
 slot("deal", "Players, partnerships, deck and how the cards are dealt.", "packets")
+
+_LOW_CARDS = sum(0x1FFF >> (13 - TEN) << 13 * suit for suit in range(4))
+"""Mask of the 2s to 9s of the four suits: a hand of these only is worthless."""
 
 
 @component("deal", "packets")
@@ -31,6 +35,12 @@ class PacketDeal(Step):
     hand_size: int = field(6, "cards dealt to each seat", minimum=1)
     packet: int = field(3, "cards given to a seat at a time", minimum=1)
     deck: str = choice(("standard",), "standard", "standard: 52 cards, no jokers")
+    worthless_hand: str = choice(
+        ("play", "redeal"), "play",
+        "play: every deal is played; redeal: when a seat is dealt no card above a 9 (a coke "
+        "hand), the deal is thrown in before the bidding and the same dealer deals again, "
+        "automatically (a stacked first deal is played as given)",
+    )
 
     def side_table(self, players: int) -> tuple[int, ...]:
         """Side of each seat: cutthroat side = seat; partners side = seat % 2."""
@@ -62,8 +72,15 @@ class PacketDeal(Step):
                                    f"{self.min_players}, max_players {self.max_players}"))
         return found
 
-    def begin(self, state: GameState) -> tuple[GameState, bool]:
-        return self.deal_out(state, self.hand_size), False
+    def begin(self, state: GameState) -> tuple[GameState, bool | Next]:
+        state = self.deal_out(state, self.hand_size)
+        return state, (Next.REDEAL if self.thrown_in(state) else False)
+
+    def thrown_in(self, state: GameState) -> bool:
+        """True when the deal just made is thrown in: ``worthless_hand: redeal`` and a seat
+        holds no card above a 9."""
+        return self.worthless_hand == "redeal" and any(
+            not mask & ~_LOW_CARDS for mask in state.masks)
 
     def deal_out(self, state: GameState, hand_size: int) -> GameState:
         """Deal ``hand_size`` cards to every seat from the top of ``info.stock``, in packets."""

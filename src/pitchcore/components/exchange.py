@@ -9,7 +9,7 @@ import attrs
 
 from ..cards import cards_in, mask_of, mask_text, shuffled
 from ..moves import Move, discard
-from ..registry import component, field, slot
+from ..registry import choice, component, field, slot
 from .step import Next, Step
 
 if TYPE_CHECKING:
@@ -35,14 +35,15 @@ class ExchangeRule(Step):
         info = state.info._replace(exchanged=0, discards=(0,) * state.table.players)
         return state.evolve(phase=Phase.DISCARDING, to_move=eldest, info=info), True
 
-    def _record(self, state: GameState, seat: int, thrown: int) -> GameState:
+    def _record(self, state: GameState, seat: int, thrown: int, finished: bool = True) -> GameState:
+        """``seat`` discards ``thrown`` to the junk (and has finished its turn, unless not)."""
         info = state.info
         masks = list(state.masks)
         masks[seat] &= ~thrown
         discards = list(info.discards)
         discards[seat] |= thrown
-        info = info._replace(junk=info.junk + tuple(cards_in(thrown)),
-                            discards=tuple(discards), exchanged=info.exchanged + 1)
+        info = info._replace(junk=info.junk + tuple(cards_in(thrown)), discards=tuple(discards),
+                             exchanged=info.exchanged + finished)
         return state.evolve(masks=tuple(masks), info=info)
 
 
@@ -58,38 +59,164 @@ class NoExchange(ExchangeRule):
 @component("exchange", "discard-refill")
 @attrs.frozen
 class DiscardRefill(ExchangeRule):
-    """Everyone discards all non-trumps, then the dealer refills each hand from the stock, then the junk."""
+    """Everyone discards (all non-trumps by default), then the dealer refills each hand from the stock, then the junk.
+
+    In turn from eldest, each player makes one ``discard`` move (what ``discard`` allows).
+    Then the dealer refills every hand to ``keep`` cards, eldest first and himself last:
+    from the stock, and once it is out from the junk in a random order fixed by the seed.
+    Then, with a ``robber``, that player takes every card left in the stock and discards
+    down to ``keep``, one card per ``discard`` move; those cards are out of play.
+
+    ``trump_discards`` says what becomes of a discarded trump. ``allowed``: it joins the
+    junk like any card, and may be refilled to anyone (Ten-point's "fair game").
+    ``dead``: it is out of play, refilled to nobody (Cinch: shown and dead; Ten-point:
+    burned), unless the stock and every other discard have run out. ``returned``: a trump
+    discarded would go back to its discarder (Nine-Five), so a player may not discard one
+    except a trump it has no room for (more than ``keep`` trumps), which is dead. The rule
+    is on trump discards only where a player may choose them: with ``discard: non-trumps``
+    every non-trump must go and only the trumps beyond ``keep``, so ``returned`` is ``dead``.
+    """
 
     keep: int = field(6, "hand size after refilling; also the most trumps a player may keep",
                       minimum=1)
+    discard: str = choice(
+        ("non-trumps", "any", "to-keep"), "non-trumps",
+        "non-trumps: every non-trump goes, and the trumps beyond keep of the player's choice; "
+        "any: the player chooses what goes, at least down to keep cards (Nine-Five's unwanted "
+        "cards); to-keep: the player chooses exactly what brings the hand down to keep, so "
+        "nobody is refilled (a kitty's extra cards)")
+    trump_discards: str = choice(
+        ("allowed", "dead", "returned"), "allowed",
+        "allowed: a discarded trump may be refilled to anyone; dead: it is out of play "
+        "(Cinch); returned: trumps may not be discarded, except those beyond keep (Nine-Five)")
+    robber: str = choice(
+        ("none", "dealer", "bidder"), "none",
+        "after the refill, the player who takes every card left in the stock and discards "
+        "down to keep (robs the pack): nobody, the dealer (Cinch) or the bidder (Ten-point)")
 
     def needs_trump(self) -> bool:
         return True
 
-    def legal(self, state: GameState) -> tuple[Move, ...]:
-        seat = state.to_move
-        assert seat is not None
-        hand = state.masks[seat]
+    def limits(self, state: GameState) -> tuple[int, int, int, int, int, int]:
+        """The mover's hand, its trumps, the fewest and most cards it may discard, and the
+        fewest and most of them trumps (its one ``discard`` move): the one definition of
+        legality. (Plain ints, read by index: a hand of hi-lo-jack asks four times.)"""
+        hand: int = state[7][state[6]]
+        trumps: int = hand & state[0].tables.trumps[state[8].trump or 0]
+        trumped = trumps.bit_count()
+        keep = self.keep
+        excess = trumped - keep if trumped > keep else 0
+        if self.discard == "non-trumps":
+            count = hand.bit_count() - trumped + excess
+            return hand, trumps, count, count, excess, excess
+        held = hand.bit_count()
+        least = held - keep if held > keep else 0
+        most = held if self.discard == "any" else least
+        if self.trump_discards == "returned":
+            return hand, trumps, least, most, excess, excess
+        return hand, trumps, least, most, 0, trumped
+
+    def robbing(self, state: GameState) -> bool:
+        """True once every seat has discarded: the robber sheds its extra cards."""
+        return bool(state[8].exchanged >= state[0].players)
+
+    def robbable(self, state: GameState) -> int:
+        """Mask of the cards the robber may discard now (one at a time)."""
+        hand = state.masks[state.to_move or 0]
         trumps = hand & state.table.tables.trumps[state.info.trump or 0]
-        others = hand & ~trumps
-        extra = trumps.bit_count() - self.keep
-        if extra <= 0:
-            return (discard(others),)
-        return tuple(discard(others | chosen) for chosen in _subsets(trumps, range(extra, extra + 1)))
+        if self.trump_discards == "returned" and trumps.bit_count() <= self.keep:
+            return hand & ~trumps
+        return hand
+
+    def legal(self, state: GameState) -> tuple[Move, ...]:
+        if self.robbing(state):
+            return tuple(discard(1 << card) for card in cards_in(self.robbable(state)))
+        hand, trumps, least, most, fewest_trumps, most_trumps = self.limits(state)
+        others = hand ^ trumps
+        if self.discard == "non-trumps":  # every non-trump goes: only the trumps are chosen
+            if not fewest_trumps:
+                return (discard(others),)
+            return tuple(discard(others | chosen)
+                         for chosen in _subsets(trumps, range(fewest_trumps, fewest_trumps + 1)))
+        spare = others.bit_count()
+        moves: list[Move] = []
+        for count in range(fewest_trumps, most_trumps + 1):
+            rest = range(max(least - count, 0), min(most - count, spare) + 1)
+            for chosen in _subsets(trumps, range(count, count + 1)):
+                moves.extend(discard(thrown | chosen) for thrown in _subsets(others, rest))
+        return tuple(moves)
+
+    def is_legal(self, state: GameState, move: Move) -> bool:
+        thrown = move[1]
+        if move[0] != "discard" or type(thrown) is not int:
+            return False
+        if self.robbing(state):
+            return thrown.bit_count() == 1 and not thrown & ~self.robbable(state)
+        hand, trumps, least, most, fewest_trumps, most_trumps = self.limits(state)
+        return (not thrown & ~hand and least <= thrown.bit_count() <= most
+                and fewest_trumps <= (thrown & trumps).bit_count() <= most_trumps)
+
+    def why_illegal(self, state: GameState, move: Move) -> str:
+        seat = state.to_move
+        if move.kind != "discard":
+            return f"{move} is not a discard; it is seat {seat}'s turn to discard"
+        assert isinstance(move.arg, int)
+        thrown = move.arg
+        hand = state.masks[seat or 0]
+        if thrown & ~hand:
+            return f"{mask_text(thrown & ~hand)} not in seat {seat}'s hand"
+        returned = "trumps discarded go back to the discarder (trump_discards: returned)"
+        if self.robbing(state):
+            if thrown.bit_count() != 1:
+                return (f"seat {seat} robbed the pack and discards one card at a time down to "
+                        f"{self.keep}, not {thrown.bit_count()}")
+            return f"{returned}: seat {seat} may discard a trump only while it holds more than {self.keep}"
+        hand, trumps, least, most, fewest_trumps, most_trumps = self.limits(state)
+        excess = max(trumps.bit_count() - self.keep, 0)
+        beyond = f" (it may keep at most {self.keep} trumps)"
+        if self.discard == "non-trumps":
+            some = f" and {excess} of its trumps{beyond}" if excess else " and no trump"
+            return (f"seat {seat} must discard every non-trump "
+                    f"({mask_text(hand & ~trumps) or 'it has none'}){some}")
+        if not fewest_trumps <= (thrown & trumps).bit_count() <= most_trumps:
+            some = f"exactly {excess} trump{'s' * (excess > 1)}{beyond}" if excess else "no trump"
+            return f"{returned}: seat {seat} may discard {some}"
+        if least == most:
+            return f"seat {seat} must discard exactly {least} cards, down to {self.keep}"
+        return (f"seat {seat} must come down to {self.keep} cards: discard {least} to "
+                f"{most}, not {thrown.bit_count()}")
 
     def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
         seat = state.to_move
         assert seat is not None and isinstance(move.arg, int)
+        if self.robbing(state):
+            state = self._record(state, seat, move.arg, finished=False)
+            return state, (Next.WAIT if state.masks[seat].bit_count() > self.keep else Next.DONE)
         state = self._record(state, seat, move.arg)
         players = state.table.players
         if seat != state.dealer:
             return state.evolve(to_move=(seat + 1) % players), Next.WAIT
-        return self._refill(state), Next.DONE
+        state = self._refill(state)
+        robber = state.dealer if self.robber == "dealer" else state.info.bidder
+        if self.robber == "none" or robber is None or not state.info.stock:
+            return state, Next.DONE
+        masks = list(state.masks)
+        masks[robber] |= mask_of(state.info.stock)
+        state = state.evolve(masks=tuple(masks), info=state.info._replace(stock=()))
+        if masks[robber].bit_count() <= self.keep:
+            return state, Next.DONE
+        return state.evolve(to_move=robber), Next.WAIT
 
     def _refill(self, state: GameState) -> GameState:
         info = state.info
         players = state.table.players
         stock = list(info.stock)
+        live: tuple[int, ...] = info.junk
+        dead: tuple[int, ...] = ()
+        if self.trump_discards != "allowed":  # discarded trumps are refilled last, if ever
+            trumps = state.table.tables.trumps[info.trump or 0]
+            live = tuple(card for card in info.junk if not trumps >> card & 1)
+            dead = tuple(card for card in info.junk if trumps >> card & 1)
         junk: list[int] = []
         junk_shuffled = False
         masks = list(state.masks)
@@ -98,7 +225,8 @@ class DiscardRefill(ExchangeRule):
             need = self.keep - masks[seat].bit_count()
             for _ in range(max(need, 0)):
                 if not stock and not junk_shuffled:
-                    junk = shuffled(sorted(info.junk), f"{state.table.seed}/{state.deal_number}/junk")
+                    junk = shuffled(sorted(live), f"{state.table.seed}/{state.deal_number}/junk")
+                    junk.extend(dead)
                     junk_shuffled = True
                 source = stock if stock else junk
                 masks[seat] |= 1 << source.pop(0)

@@ -23,7 +23,8 @@ class Next(enum.Enum):
     DONE = "done"
     """The step is over: the engine begins the next one."""
     REDEAL = "redeal"
-    """The deal is thrown in and the same dealer deals again."""
+    """The deal is thrown in and dealt again, by ``state.dealer`` as the step left it (the
+    same dealer, unless the step passed the deal on)."""
 
 
 class Step:
@@ -31,8 +32,9 @@ class Step:
 
     __slots__ = ()
 
-    def begin(self, state: GameState) -> tuple[GameState, bool]:
-        """Enter the step: return the new state and whether it now waits for a move."""
+    def begin(self, state: GameState) -> tuple[GameState, bool | Next]:
+        """Enter the step: return the new state and whether it now waits for a move, or
+        ``Next.REDEAL`` to throw the deal in at once (a worthless hand)."""
         return state, False
 
     def legal(self, state: GameState) -> tuple[Move, ...]:

@@ -27,7 +27,13 @@ class NoWidow(Step):
 @component("widow", "gift")
 @attrs.frozen
 class Gift(Step):
-    """The bidder is given cards from the top of the stock (Haus Pitch's gift of three)."""
+    """The bidder is given cards from the top of the stock (Haus Pitch's gift of three, Smear's kitty of four).
+
+    The bidder then holds ``count`` cards more than the others; the exchange takes them
+    away: ``draw`` (the extra cards must go), or ``discard-refill`` (every non-trump goes and
+    the hand is refilled to ``keep``; with ``discard: to-keep`` every player discards down to
+    ``keep`` and nobody draws, as in Smear).
+    """
 
     count: int = field(3, "cards given to the bidder", minimum=1)
 
