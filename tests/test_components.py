@@ -624,3 +624,16 @@ def test_hand_context_finds_holder_and_capturer_of_every_card() -> None:
     ctx = hand_context(state)
     for _, played, taker in state.tricks:
         assert all(ctx.capturer(card) == taker for card in played)
+
+
+def test_a_joker_is_never_high_or_low() -> None:
+    """Joker Pitch: the joker ranks below the 2 but Low goes to the lowest natural trump."""
+    tables = build_tables(("joker-low",))
+    spades = SUITS.index("S")
+    assert tables.ranked[spades][-1] == parse_card("HJ")
+    assert tables.natural[spades][-1] == parse_card("2S")
+    ctx = HandContext(spades, tables, (0, 1), 2, (mask("5S AS"), mask("HJ 9S")),
+                      (0, mask("AS 9S HJ 5S")), (0, 1), 0)
+    assert Low(receiver="holder").award(ctx) == 0    # 5S, not seat 1's joker
+    assert Low(receiver="capturer").award(ctx) == 1  # seat 1 took it
+    assert High(receiver="holder").award(ctx) == 0   # AS

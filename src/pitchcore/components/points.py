@@ -118,23 +118,23 @@ def _first_in_play(ctx: HandContext, cards: Iterable[int]) -> int | None:
 @component("points", "high")
 @attrs.frozen
 class High(CardPoint):
-    """The highest trump in play."""
+    """The highest trump in play (a joker never is)."""
 
     name: str = field("high", "the name awards are reported under")
 
     def card(self, ctx: HandContext) -> int | None:
-        return _first_in_play(ctx, ctx.tables.ranked[ctx.trump])
+        return _first_in_play(ctx, ctx.tables.natural[ctx.trump])
 
 
 @component("points", "low")
 @attrs.frozen
 class Low(CardPoint):
-    """The lowest trump in play."""
+    """The lowest trump in play (a joker never is)."""
 
     name: str = field("low", "the name awards are reported under")
 
     def card(self, ctx: HandContext) -> int | None:
-        return _first_in_play(ctx, reversed(ctx.tables.ranked[ctx.trump]))
+        return _first_in_play(ctx, reversed(ctx.tables.natural[ctx.trump]))
 
 
 @component("points", "jack")

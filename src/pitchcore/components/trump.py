@@ -83,6 +83,9 @@ class TrumpTables:
     """extras[t]: the extra trump cards (jick, ...) while t is trump."""
     ranked: tuple[tuple[int, ...], ...]
     """ranked[t]: every trump card while t is trump, highest first."""
+    natural: tuple[tuple[int, ...], ...] = ()
+    """natural[t]: ``ranked[t]`` without the jokers: what High and Low are judged over (a
+    joker is never High or Low)."""
 
 
 def build_tables(extras: tuple[str, ...], deck_size: int = MAX_CARDS) -> TrumpTables:
@@ -115,8 +118,9 @@ def build_tables(extras: tuple[str, ...], deck_size: int = MAX_CARDS) -> TrumpTa
         suit_masks.append(tuple(masks))
         trump_masks.append(masks[trump] if trump != NO_TRUMP else 0)
         extra_cards.append(tuple(found))
+    natural = tuple(tuple(card for card in cards if card < DECK_SIZE) for cards in ranked)
     return TrumpTables(tuple(suits), tuple(orders), tuple(trump_masks), tuple(suit_masks),
-                       tuple(extra_cards), tuple(ranked))
+                       tuple(extra_cards), tuple(ranked), natural)
 
 
 def _extras_field(doc: str) -> tuple[str, ...]:
