@@ -75,8 +75,10 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
             credits = tuple((side, value) for side, value in credits if side != bidder_side)
         elif isinstance(reward, int):
             penalty = -reward
+    sale = rules.auction.sale(info)
+    paid = () if sale is None else ((table.side_of[sale[0]], sale[1]),)
     ledger = Ledger(credits, bidder_side, bid_value, made, bonus, penalty, outcome,
-                    hand=len(state.hand_results) + 1, players=table.players)
+                    hand=len(state.hand_results) + 1, players=table.players, paid=paid)
     delta, winner, over = rules.going_out.settle(state.scores, ledger, info.bidder)
     result = HandResult(
         bidder=info.bidder, bid=info.bid, made=made,

@@ -46,6 +46,10 @@ class GoingOut:
                bidder: int | None) -> tuple[tuple[int, ...], int | None, bool]:
         """Score changes, the winning side (or None), and whether the game is over."""
         walk = Walk(scores, self.target)
+        for side, amount in ledger.paid:  # a sold pitch is paid before the hand is played
+            if walk.add(side, amount):
+                walk.winner = side
+                return walk.result()
         if ledger.outcome == "win-game":
             for side, amount in ledger.credits:
                 walk.add(side, amount)

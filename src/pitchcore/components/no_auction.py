@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from ..registry import component
 from .step import Step
+
+if TYPE_CHECKING:
+    from ..state import HandInfo
 
 
 @component("auction", "none")
@@ -15,6 +20,9 @@ class NoAuction(Step):
 
     def rank(self, value: int | str | None) -> int:
         return 0
+
+    def sale(self, info: HandInfo) -> tuple[int, int] | None:
+        return None
 
     def all_values(self) -> list[int | str]:
         """The bids there are: none."""

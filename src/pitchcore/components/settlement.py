@@ -31,6 +31,8 @@ class Ledger:
     """The hand's number in the game, from 1 (a game of so many rounds ends on it)."""
     players: int = 0
     """Seats at the table (a game of one round per player)."""
+    paid: tuple[tuple[int, int], ...] = ()
+    """(side, points) paid in the auction (a sold pitch), settled before anything else."""
 
 
 @component("settlement", "set-back")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from ..moves import Move
-    from ..state import GameState
+    from ..state import GameState, HandInfo
     from .settlement import Ledger
     from .step import Next
     from .trump import TrumpTables
@@ -61,6 +61,10 @@ class AuctionRule(HandStep, Protocol):
 
     def rank(self, value: int | str | None) -> int:
         """A bid's place in the auction's order (0: not a bid of this auction)."""
+        ...
+
+    def sale(self, info: HandInfo) -> tuple[int, int] | None:
+        """(seat, points) a seat scores at once from the auction (a sold pitch), or None."""
         ...
 
 
