@@ -12,7 +12,6 @@ from stacked import SWEEP_HANDS, SWEEP_TRICKS, play
 import pitchcore as pc
 from pitchcore.state import GameState
 
-
 # The sweep deal with seat 3 pitching (leading JH: hearts trump); seat 1 takes every trick.
 SEAT_3_LEADS = [
     "play JH", "play 2C", "play AH", "play 5H",
