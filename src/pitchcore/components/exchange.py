@@ -19,8 +19,17 @@ slot("exchange", "Discarding and refilling hands once trump is known.", "none")
 
 
 def _subsets(mask: int, sizes: range) -> list[int]:
-    cards = list(cards_in(mask))
-    return [mask_of(chosen) for size in sizes for chosen in combinations(cards, size)]
+    """Every sub-mask of ``mask`` with a size in ``sizes``: by size, then card order."""
+    bits = [1 << card for card in cards_in(mask)]
+    return [sum(chosen) for size in sizes for chosen in combinations(bits, size)]
+
+
+_new = tuple.__new__
+
+
+def _discards(masks: list[int]) -> tuple[Move, ...]:
+    """``discard`` moves for ``masks``: a draw hand has hundreds, built here without a call each."""
+    return tuple([_new(Move, ("discard", mask)) for mask in masks])
 
 
 @attrs.frozen
@@ -253,7 +262,7 @@ class Draw(ExchangeRule):
 
     def legal(self, state: GameState) -> tuple[Move, ...]:
         hand, sizes = self.sizes(state)
-        return tuple(discard(chosen) for chosen in _subsets(hand, sizes))
+        return _discards(_subsets(hand, sizes))
 
     def is_legal(self, state: GameState, move: Move) -> bool:
         hand, sizes = self.sizes(state)
