@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
-from ..cards import card_text, cards_in
+from ..cards import DECK_SIZE, MAX_CARDS, card_text, cards_in
 from ..moves import PLAY, Move
 from ..registry import choice, component, slot
 from ..state import GameState, Phase
@@ -36,19 +38,84 @@ def plays_of(mask: int) -> tuple[Move, ...]:
             if found is None:
                 found = table[part] = tuple(PLAY[card] for card in cards_in(part << 13 * suit))
             moves += found
+    if mask >> DECK_SIZE:  # jokers, after the four suits
+        moves += tuple(PLAY[card] for card in cards_in(mask >> DECK_SIZE << DECK_SIZE))
     return moves
+
+
+FOLLOW_RULES = ("trump-anytime", "strict", "trump-only")
+"""The ``follow`` choices, the default first."""
+
+
+def _first_holding(masks: tuple[int, ...], cards: int, seat: int) -> int | None:
+    """The first seat clockwise from ``seat`` (``seat`` itself first) that holds one of ``cards``."""
+    players = len(masks)
+    for step in range(players):
+        other = (seat + step) % players
+        if masks[other] & cards:
+            return other
+    return None
+
+
+def trick_seats(start: tuple[int, ...], leader: int, cards: tuple[int, ...], players: int) -> tuple[int, ...]:
+    """The seat that played each of a trick's ``cards``: the seat that held it when play began.
+
+    Counting on from the leader is right only while every seat plays to every trick; under
+    ``follow: trump-only`` a seat out of trumps is skipped. ``start`` is ``info.start``; a card
+    it does not hold (a state built by hand) is counted on from the leader.
+    """
+    seats = []
+    for position, card in enumerate(cards):
+        seat = _first_holding(start, 1 << card, 0)
+        seats.append((leader + position) % players if seat is None else seat)
+    return tuple(seats)
 
 
 @component("play", "follow-or-trump")
 @attrs.frozen
 class FollowOrTrump(Step):
-    """Follow the suit led if able, but a trump may always be played instead; otherwise any card."""
+    """Follow the suit led if able; the follow rule says when a trump may be played instead (by default always).
 
+    This class plays ``follow: trump-anytime``; ``StrictFollow`` and ``TrumpOnly`` below play
+    the other rules (see ``__new__``).
+    """
+
+    follow: str = attrs.field(default=FOLLOW_RULES[0], kw_only=True, metadata={
+        "choices": FOLLOW_RULES,
+        "doc": "trump-anytime: follow the suit led if able, but a trump may always be played "
+               "instead; strict: follow the suit led if able, a trump only when void in it (a "
+               "seat that cannot follow plays any card under both); trump-only (Ten-point "
+               "Pitch): once trump is known only trumps may be played, a seat with none left "
+               "folds and is skipped, a trick is complete when every seat still holding a trump "
+               "has played, a leader without trumps passes the lead to the next seat clockwise "
+               "holding one, and the hand ends when nobody holds a trump",
+    })
     first_lead: str = choice(
         ("any", "trump"), "any",
-        "trump: the bidder's first lead must be a trump if the bidder holds one",
+        "trump: the first lead of the hand must be a trump if the leader holds one",
     )
     leader: str = choice(("bidder", "dealer", "eldest"), "bidder", "who leads the first trick")
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> FollowOrTrump:
+        """An instance of the class that plays the ``follow`` rule.
+
+        Each rule is a subclass that overrides only what it changes, chosen here once, so
+        a move never asks which rule is on: the default rule's path (the library's hot
+        path) stays as it was. Without ``follow`` (unpickling, copying) the class stays.
+        """
+        if "follow" in kwargs:
+            follow = kwargs["follow"]
+            if follow not in _RULES:
+                raise ValueError(f"follow: unknown rule {follow!r}; choices: {', '.join(FOLLOW_RULES)}")
+            rule = _RULES[follow]
+            if not issubclass(rule, cls):  # evolve() from another rule: Python will not __init__ it
+                return rule(*args, **kwargs)
+            cls = rule
+        return object.__new__(cls)
+
+    def needs_trump(self) -> bool:
+        """True when the rule means nothing without a trump suit (trump-only)."""
+        return self.follow == "trump-only"
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:
         info = state.info
@@ -103,14 +170,19 @@ class FollowOrTrump(Step):
     def why_illegal(self, state: GameState, move: Move) -> str:
         if move.kind != "play":
             return f"{move} is not a play; it is {self.name_of(state)} to play a card"
-        assert isinstance(move.arg, int)
-        hand = state.masks[state.to_move or 0]
-        if not hand >> move.arg & 1:
-            return f"{card_text(move.arg)} is not in seat {state.to_move}'s hand"
+        card = move.arg
+        if not isinstance(card, int) or not 0 <= card < MAX_CARDS:
+            return f"{card!r} is not a card"
+        if not state.masks[state.to_move or 0] >> card & 1:
+            return f"{card_text(card)} is not in seat {state.to_move}'s hand"
+        return self.broken_rule(state, card)
+
+    def broken_rule(self, state: GameState, card: int) -> str:
+        """Why ``card``, which the seat to move holds, is not in ``playable``."""
         if not state.trick_cards:
-            return f"the first lead must be a trump while the bidder holds one ({card_text(move.arg)} is not)"
+            return f"the first lead must be a trump while the leader holds one ({card_text(card)} is not)"
         led = card_text(state.trick_cards[0])
-        return f"{card_text(move.arg)} does not follow the suit led ({led}) and is not a trump"
+        return f"{card_text(card)} does not follow the suit led ({led}) and is not a trump"
 
     @staticmethod
     def name_of(state: GameState) -> str:
@@ -138,3 +210,99 @@ class FollowOrTrump(Step):
         state = _new(GameState, (table, scores, dealer, deal_no, results, phase, taker, masks, info, (),
                                  taker, tricks, winner, step))
         return state, (_WAIT if masks[taker] else Next.DONE)
+
+
+@attrs.frozen
+class StrictFollow(FollowOrTrump):
+    """``follow: strict``: follow the suit led if able; a trump only when void in it."""
+
+    def playable(self, state: GameState) -> int:
+        trick: tuple[int, ...] = state[9]
+        if not trick:
+            return FollowOrTrump.playable(self, state)  # leads are the same under both rules
+        hand: int = state[7][state[6]]
+        trump = state[8].trump
+        if trump is None:  # no trump suit: the cards' own suits
+            trump = NO_TRUMP
+        tables = state[0].tables
+        follow: int = hand & tables.suit_masks[trump][tables.suit[trump][trick[0]]]
+        return follow or hand
+
+    def broken_rule(self, state: GameState, card: int) -> str:
+        if not state.trick_cards:
+            return FollowOrTrump.broken_rule(self, state, card)
+        led = card_text(state.trick_cards[0])
+        return (f"strict follow: seat {state.to_move} holds the suit led ({led}), so must follow "
+                f"it; {card_text(card)} does not")
+
+
+@attrs.frozen
+class TrumpOnly(FollowOrTrump):
+    """``follow: trump-only``: only trumps are played; a seat out of trumps folds for the hand.
+
+    Seats without a trump are skipped, so a trick may be short: the seat that played each
+    card is the one that held it when play began (``info.start``), never counted from the
+    leader. The trick's winner leads next; one out of trumps passes the lead clockwise to
+    the next seat holding one. The hand ends when nobody holds a trump, unplayed cards and
+    all. Before trump is known (the first lead, where it sets trump) any card may be played.
+    """
+
+    def begin(self, state: GameState) -> tuple[GameState, bool]:
+        state, _ = FollowOrTrump.begin(self, state)
+        trump = state.info.trump
+        if trump is None:  # the first lead sets trump, or there is none
+            return state, True
+        lead = _first_holding(state.masks, state.table.tables.trumps[trump], state.leader)
+        if lead is None:  # nobody holds a trump: the hand ends without a trick
+            return state, False
+        return state.evolve(to_move=lead, leader=lead), True
+
+    def playable(self, state: GameState) -> int:
+        hand: int = state[7][state[6]]
+        trump = state[8].trump
+        if trump is None:
+            return hand
+        trumps: int = state[0].tables.trumps[trump]
+        return hand & trumps
+
+    def broken_rule(self, state: GameState, card: int) -> str:
+        return f"trump only: {card_text(card)} is not a trump"
+
+    def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
+        card: int = move[1]  # type: ignore[assignment]
+        table, scores, dealer, deal_no, results, phase, seat, masks, info, trick, leader, \
+            tricks, winner, step = state
+        trump = info.trump
+        if trump is None:
+            trump = table.rules.trump.suit_from_lead(card)
+            if trump is None:  # trump kind none: no trump ever, so every seat plays every trick
+                return FollowOrTrump.apply(self, state, move)
+            info = info._replace(trump=trump)
+        hands = list(masks)
+        hands[seat] ^= 1 << card
+        masks = tuple(hands)
+        trick = (*trick, card)
+        tables = table.tables
+        trumps = tables.trumps[trump]
+        players = table.players
+        nxt = (seat + 1) % players
+        while nxt != leader:
+            if masks[nxt] & trumps:
+                return _new(GameState, (table, scores, dealer, deal_no, results, phase, nxt,
+                                        masks, info, trick, leader, tricks, winner, step)), _WAIT
+            nxt = (nxt + 1) % players
+        position = table.rules.trick.winner(trick, trump, tables)
+        taker = _first_holding(info.start, 1 << trick[position], 0)  # see trick_seats
+        if taker is None:  # a state built by hand, without that record
+            taker = (leader + position) % players
+        tricks = (*tricks, (leader, trick, taker))
+        lead = _first_holding(masks, trumps, taker)
+        state = _new(GameState, (table, scores, dealer, deal_no, results, phase,
+                                 taker if lead is None else lead, masks, info, (),
+                                 taker if lead is None else lead, tricks, winner, step))
+        return state, (Next.DONE if lead is None else _WAIT)
+
+
+_RULES: dict[str, type[FollowOrTrump]] = {
+    "trump-anytime": FollowOrTrump, "strict": StrictFollow, "trump-only": TrumpOnly}
+"""The class that plays each ``follow`` rule."""
