@@ -224,3 +224,15 @@ def test_jokers_have_their_own_texts_and_no_suit() -> None:
 def test_a_stacked_joker_needs_a_deck_with_jokers() -> None:
     with pytest.raises(ValueError, match="not in this variant's 52-card deck: HJ"):
         pc.new_game("auction-pitch", players=2, hands=["HJ 2C 3C 4C 5C 6C", "AS KS QS JS TS 9S"])
+
+
+@pytest.mark.parametrize("move", [pc.Move("play", -1), pc.Move("play", 99), pc.Move("play", "x"),
+                                  pc.Move("trump", 7), pc.Move("discard", -3)])
+def test_a_move_that_names_no_card_is_refused_with_its_reason(move: pc.Move) -> None:
+    state = pc.new_game("hi-lo-jack", seed=2)
+    while state.phase is not pc.Phase.PLAYING:
+        state = state.apply(state.legal_moves()[-1])
+    before = pc.dumps(state)
+    with pytest.raises(pc.IllegalMove, match=repr(move.arg).replace("'", ".")):
+        state.apply(move)
+    assert pc.dumps(state) == before

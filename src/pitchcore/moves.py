@@ -23,6 +23,8 @@ class Move(NamedTuple):
 
     def __str__(self) -> str:
         kind, arg = self.kind, self.arg
+        if kind in ("play", "trump", "discard") and not _valid_arg(kind, arg):
+            return f"{kind} {arg!r}"  # not a card or suit: said as given (an illegal move's message)
         if kind == "play":
             assert isinstance(arg, int)
             return "play " + card_text(arg)
@@ -35,6 +37,13 @@ class Move(NamedTuple):
         if kind == "pass":
             return "pass"
         return f"{kind} {arg}"
+
+
+def _valid_arg(kind: str, arg: object) -> bool:
+    if arg.__class__ is not int:
+        return False
+    assert isinstance(arg, int)
+    return 0 <= arg < (MAX_CARDS if kind == "play" else 4 if kind == "trump" else 1 << MAX_CARDS)
 
 
 PASS = Move("pass")

@@ -177,8 +177,10 @@ class GameState(tuple):  # type: ignore[type-arg]
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The trick in progress as (seat, card) pairs in play order."""
-        n = self.table.players
-        return tuple(((self[10] + i) % n, CARDS[c]) for i, c in enumerate(self[9]))
+        from .components.play import trick_seats  # who held each card: seats out of trumps skip tricks
+
+        seats = trick_seats(self[8].start, self[10], self[9], self.table.players)
+        return tuple((seat, CARDS[card]) for seat, card in zip(seats, self[9], strict=True))
 
     def side_of(self, seat: int) -> int:
         return self.table.side_of[seat]

@@ -165,7 +165,7 @@ class FollowOrTrump(Step):
         if last_state is not state:
             mask = self.playable(state)
         card = move[1]
-        return move[0] == "play" and card.__class__ is int and bool(mask >> card & 1)
+        return move[0] == "play" and card.__class__ is int and card >= 0 and bool(mask >> card & 1)
 
     def why_illegal(self, state: GameState, move: Move) -> str:
         if move.kind != "play":
