@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from .cards import DECK_SIZE, DECKS
 from .components import SLOT_ORDER
 from .components.auction import SingleRound
+from .components.joker_points import JokerPoint
 from .components.no_auction import NoAuction
 from .components.no_trump import NoTrump
 from .components.play import FollowOrTrump
 from .components.settlement import NoJunk
 from .components.shoot import NoShoot, Shoot
-from .components.trump import Named
+from .components.trump import JOKERS, Named
 from .problems import _show
 from .registry import KINDS, kind_of
 from .variant import Variant
@@ -66,6 +68,7 @@ def _conflicts(variant: Variant) -> list[Conflict]:
         found.extend(_trumpless(variant))
     if isinstance(auction, NoAuction):
         found.extend(_bidderless(variant))
+    found.extend(_jokers(variant))
     names = [point.name for point in variant.points]
     for index, point in enumerate(variant.points):
         first = names.index(point.name)
@@ -133,6 +136,10 @@ def _trumpless(variant: Variant) -> list[Conflict]:
         found.append((("exchange", "kind"), f"{kind_of(variant.exchange)} discards by trump, but "
                       "with trump kind none there is never a trump; use exchange: none or draw, "
                       "or choose a trump kind", keys))
+    if getattr(variant.play, "needs_trump", lambda: False)():
+        found.append((("play", "follow"), "follow: trump-only plays only trumps, but with trump kind "
+                      "none there is never a trump; use follow: trump-anytime or strict, or choose "
+                      "a trump kind", keys))
     return found
 
 
@@ -167,3 +174,53 @@ def widow_extra(variant: Variant) -> int:
     """Cards the widow slot gives the bidder (0 for none)."""
     count = getattr(variant.widow, "extra_cards", None)
     return int(count()) if callable(count) else 0
+
+
+_JOKER_NAMES = ("no joker", "one joker (HJ)", "two jokers (HJ and LJ)")
+"""How many jokers a deck holds, in words."""
+_DECK_WITH = {size - DECK_SIZE: name for name, size in DECKS.items()}
+"""The deck that holds exactly so many jokers."""
+
+
+def _jokers(variant: Variant) -> list[Conflict]:
+    """Jokers against the deck: a deck's jokers belong to no suit until an extra trump ranks
+    them, and joker extras and joker points need a deck that holds their jokers."""
+    found: list[Conflict] = []
+    deal, trump = variant.deal, variant.trump
+    size = deal.deck_size()
+    held = size - DECK_SIZE
+    deck = f"the {getattr(deal, 'deck', 'standard')} deck ({size} cards)"
+    deck_keys: tuple[Path_, ...] = (("deal", "deck"), ("deal",))
+    extras = [extra for extra in trump.extras if extra in JOKERS]
+    if len(extras) > 1:
+        found.append((("trump", "extras"), f"{' and '.join(extras)} each rank the HJ, in different "
+                      "places; keep one of them", ()))
+    for extra in extras:
+        if JOKERS[extra] > held:
+            found.append((("trump", "extras"), f"{extra} ranks "
+                          f"{'the HJ' if JOKERS[extra] == 1 else 'both jokers'}, but {deck} has "
+                          f"{_JOKER_NAMES[held]}: set deal.deck: {_DECK_WITH[JOKERS[extra]]}, or "
+                          f"remove {extra}", deck_keys))
+    ranked = max((JOKERS[extra] for extra in extras), default=0)
+    them = "it" if held == 1 else "them"
+    if held and isinstance(trump, NoTrump):
+        found.append((("deal", "deck"), f"{deck} has {_JOKER_NAMES[held]}, and a joker belongs "
+                      "to no suit: with trump kind none there is no trump for it to join; use "
+                      "deck: standard, or choose a trump kind (first-lead, named) and trump.extras "
+                      f"that rank {them}", (("trump", "kind"), ("trump",))))
+    elif held > ranked:
+        if ranked:
+            fix = f"replace {extras[0]} (which ranks only the HJ) with jokers in trump.extras"
+        else:
+            fix = ("add joker-low, joker-middle or joker-top to trump.extras" if held == 1
+                   else "add jokers to trump.extras")
+        found.append((("deal", "deck"), f"{deck} has {_JOKER_NAMES[held]}, and a joker belongs "
+                      f"to no suit until an extra trump ranks it: {fix}, or use deck: "
+                      f"{_DECK_WITH[ranked]}", (("trump", "extras"), ("trump",))))
+    for index, point in enumerate(variant.points):
+        if isinstance(point, JokerPoint) and point.jokers_needed() > held:
+            card = "HJ" if point.joker == "high" else "LJ"
+            found.append((("points", index, "kind"), f"joker: the {card} is not in {deck}; set "
+                          f"deal.deck: {_DECK_WITH[point.jokers_needed()]} (and trump.extras to "
+                          "rank it), or remove this category", deck_keys))
+    return found

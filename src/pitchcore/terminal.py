@@ -3,9 +3,11 @@
 Before each of the person's moves the table is shown (variant, scores, dealer, auction,
 trump or the trick's call, the trick in progress, the person's hand) with the numbered
 legal moves. A move is entered by its number or its text (``bid 2``, ``play JH``; a bare
-card such as ``10h`` plays it, a bare suit letter names trump, ``high``/``low`` or
-``h``/``l`` makes a trick's call). ``quit`` or the end of input leaves the game.
-Everything reads from and writes to the streams given, so tests drive it with StringIO.
+card such as ``10h`` or a joker, ``HJ`` or ``LJ``, plays it, a bare suit letter names
+trump, ``high``/``low`` or ``h``/``l`` makes a trick's call). ``quit`` or the end of input
+leaves the game. The hand is shown grouped by suit, low to high; once trump is known, the
+trump group holds the jick and the jokers where they rank. Everything reads from and
+writes to the streams given, so tests drive it with StringIO.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from .bots.base import Bot
-from .cards import parse_card, parse_suit
+from .cards import card_text, cards_in, parse_card, parse_suit
 from .components.card_values import CardValues
 from .components.no_trump import NoTrump
+from .components.trump import NO_TRUMP
 from .engine import new_game
 from .errors import IllegalMove, InvalidMove, VariantError
 from .loader import load_variant
@@ -56,6 +59,21 @@ def describe_move(move: Move) -> str:
     if kind == "deal":
         return f"deals {move.arg} cards each"
     return text
+
+
+def hand_text(state: GameState, seat: int) -> str:
+    """``seat``'s hand grouped by effective suit (clubs to spades, then cards of no suit: the
+    jokers before trump is known), each group low to high: ``2C 5C | AH | HJ``. Once trump is
+    known the trump group holds the jick and the jokers where they rank (``HJ 2H 7H AH``)."""
+    trump = state.info.trump
+    tables = state.table.tables
+    suit = tables.suit[NO_TRUMP if trump is None else trump]
+    order = tables.order[NO_TRUMP if trump is None else trump]
+    groups: dict[int, list[int]] = {}
+    for card in cards_in(state.masks[seat]):
+        groups.setdefault(suit[card], []).append(card)
+    return " | ".join(" ".join(card_text(card) for card in sorted(groups[key], key=order.__getitem__))
+                      for key in sorted(groups))
 
 
 class Session:
@@ -129,7 +147,7 @@ class Session:
                 self.say("Trick: you lead")
         if view.gift:
             self.say("You were given: " + " ".join(str(card) for card in view.gift))
-        self.say(f"Your hand (seat {self.seat}): " + (" ".join(str(card) for card in view.hand) or "(empty)"))
+        self.say(f"Your hand (seat {self.seat}): " + (hand_text(state, self.seat) or "(empty)"))
         self.say(f"Phase: {view.phase.value}. Your moves:")
         for number, move in enumerate(state.legal_moves(), 1):
             self.say(f"  {number:2}) {move}")

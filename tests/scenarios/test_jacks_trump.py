@@ -243,3 +243,23 @@ def test_the_cards_dealt_are_each_seats_only() -> None:
     view = state.view(0)
     assert [str(card) for card in view.hand] == ["3C", "JC", "AS"]
     assert view.hand_sizes == (3, 3, 3, 3) and view.trump is None and view.bidder is None
+
+
+def test_a_worthless_chosen_deal_is_thrown_in_and_the_dealer_chooses_again() -> None:
+    """``worthless_hand: redeal`` holds for a deal the dealer sizes too: when the cards just
+    dealt leave a seat no card above a 9, they are thrown in and the same dealer chooses
+    and deals again (with ``play``, the default, the same deal is played)."""
+    low = sum(1 << (suit * 13 + rank) for suit in range(4) for rank in range(8))  # 2s to 9s
+    plain = pc.load_variant("jacks-trump")
+    redeal = pc.load_variant_text("extends: jacks-trump\nname: house\ndeal: {worthless_hand: redeal}\n")
+    seed = next(seed for seed in range(200) if any(
+        not mask & ~low for mask in pc.new_game(plain, seed=seed).apply("deal 3").masks))
+    played = pc.new_game(plain, seed=seed, dealer=1).apply("deal 3")
+    assert played.phase is Phase.CALLING and played.deal_number == 0
+    state = pc.new_game(redeal, seed=seed, dealer=1)
+    thrown = state.apply("deal 3")
+    assert (thrown.phase, thrown.to_move, thrown.dealer) == (Phase.DEALING, 1, 1)
+    assert thrown.deal_number == 1 and not any(thrown.masks) and thrown.hand_results == ()
+    fine = next(seed for seed in range(200) if all(
+        mask & ~low for mask in pc.new_game(plain, seed=seed).apply("deal 7").masks))
+    assert pc.new_game(redeal, seed=fine).apply("deal 7").phase is Phase.CALLING

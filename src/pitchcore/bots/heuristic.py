@@ -28,7 +28,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from ..cards import ACE, JACK, KING, PIPS, QUEEN, SAME_COLOUR, TEN, cards_in, make_card
+from ..cards import ACE, DECK_SIZE, FULL_DECK, JACK, KING, MAX_CARDS, PIPS, QUEEN, SAME_COLOUR, TEN, cards_in, make_card
+from ..components.joker_points import JOKER_CARDS, JokerPoint
 from ..components.last_jack import LastJack
 from ..components.play import FollowOrTrump
 from ..components.points import Game, High, Jack, Jick, Low, TrumpCard
@@ -39,10 +40,10 @@ from ..state import Phase
 from ..variant import Variant
 from ..view import PlayerView
 from .jacks import JacksBot
-from .knowledge import Knowledge, cached_tables, knowledge_of, variant_of, widow_extra
+from .knowledge import Knowledge, cached_tables, deck_size_of, knowledge_of, variant_of, widow_extra
 
-PIP = tuple(PIPS.get(card % 13, 0) for card in range(52))
-"""Game pips per card index."""
+PIP = tuple(PIPS.get(card % 13, 0) if card < DECK_SIZE else 0 for card in range(MAX_CARDS))
+"""Game pips per card index (a joker has none)."""
 
 
 @attrs.frozen
@@ -68,6 +69,9 @@ class RulesInfo:
     play_size: int
     """Cards each hand holds when play begins."""
     gift: int
+    jokers: tuple[tuple[int, float], ...] = ()
+    """(card, worth) of the jokers that score (Joker Pitch's joker)."""
+    deck_size: int = DECK_SIZE
 
     def point_card_worth(self, card: int, trump: int) -> float:
         """Points a trump card scores for its capturer (Jack, jick, Ten-point's ten)."""
@@ -78,6 +82,9 @@ class RulesInfo:
             worth += self.jick
         for rank, value in self.trump_cards:
             if card == make_card(rank, trump):
+                worth += value
+        for joker, value in self.jokers:
+            if card == joker:
                 worth += value
         return worth
 
@@ -90,6 +97,7 @@ def _rules(variant: Variant | None) -> RulesInfo:
     high = low = jack = jick = game = 0.0
     low_to_holder = True
     trump_cards: list[tuple[int, float]] = []
+    jokers: list[tuple[int, float]] = []
     for point in variant.points:
         if isinstance(point, High):
             high = point.value
@@ -101,6 +109,8 @@ def _rules(variant: Variant | None) -> RulesInfo:
             jick = point.value
         elif isinstance(point, TrumpCard):
             trump_cards.append(("23456789TJQKA".index(point.rank), point.value))
+        elif isinstance(point, JokerPoint):
+            jokers.append((JOKER_CARDS[point.joker], point.value))
         elif isinstance(point, Game):
             game = point.value
     shoot = variant.shoot
@@ -114,7 +124,7 @@ def _rules(variant: Variant | None) -> RulesInfo:
         shoot_bid=shoot.bid if isinstance(shoot, Shoot) else None,
         shoot_all_tricks=isinstance(shoot, AllPointsAndTricks),
         play_size=int(keep) if isinstance(keep, int) else variant.deal.hand_size,
-        gift=widow_extra(variant))
+        gift=widow_extra(variant), jokers=tuple(jokers), deck_size=deck_size_of(variant))
 
 
 def rules_info(variant: Variant | None) -> RulesInfo:
@@ -143,22 +153,27 @@ def suit_value(hand: int, suit: int, rules: RulesInfo, players: int, *, bidder_g
     mine = sorted(cards_in(hand & trumps), key=order.__getitem__, reverse=True)[: rules.play_size]
     if not mine:
         return 0.0
-    unknown = 52 - _count(hand)
+    unknown = rules.deck_size - _count(hand)
     in_play = (players - 1) * rules.play_size
     p = min(1.0, in_play / max(unknown, 1))
     """Chance that a given unseen card is in another player's hand this hand."""
     unseen = trumps & ~hand
-    top, bottom = order[mine[0]], order[mine[-1]]
-    higher = sum(1 for card in cards_in(unseen) if order[card] > top)
-    lower = sum(1 for card in cards_in(unseen) if order[card] < bottom)
+    natural = [card for card in mine if card < DECK_SIZE]  # High and Low: never a joker
+    natural_unseen = list(cards_in(unseen & FULL_DECK))
+    if natural:
+        top, bottom = order[natural[0]], order[natural[-1]]
+        higher = sum(1 for card in natural_unseen if order[card] > top)
+        lower = sum(1 for card in natural_unseen if order[card] < bottom)
+        high, low = (1 - p) ** higher, (1 - p) ** lower
+    else:
+        lower, high, low = len(natural_unseen), 0.0, 0.0
     honours = sum(1 for card in mine if card % 13 in (ACE, KING, QUEEN) and card // 13 == suit)
     length = len(mine)
     value = 0.0
-    high = (1 - p) ** higher
     value += rules.high * high
     if rules.low:
         if rules.low_to_holder:
-            value += rules.low * (1 - p) ** lower
+            value += rules.low * low
         else:
             value += rules.low * min(0.8, 0.15 + 0.1 * honours + 0.06 * length
                                      + (0.15 if lower == 0 else 0.0))
@@ -177,6 +192,8 @@ def suit_value(hand: int, suit: int, rules: RulesInfo, players: int, *, bidder_g
     value += card_point(make_card(JACK, SAME_COLOUR[suit]), rules.jick)
     for rank, worth in rules.trump_cards:
         value += card_point(make_card(rank, suit), worth)
+    for joker, worth in rules.jokers:
+        value += card_point(joker, worth)
     if rules.game:
         base = 0.3 if rules.partners else (0.45 if players <= 2 else 0.3 if players == 3 else 0.15)
         ten = 0.12 if hand >> make_card(TEN, suit) & 1 else 0.0
@@ -215,7 +232,8 @@ def sure_shoot(hand: int, suit: int, rules: RulesInfo) -> bool:
     top = [card for card in ranked if order[card] >= order[lowest_point]]
     if not all(hand >> card & 1 for card in top):
         return False
-    if rules.low and rules.low_to_holder and not hand >> ranked[-1] & 1:
+    natural = [card for card in ranked if card < DECK_SIZE]  # Low is never a joker
+    if rules.low and rules.low_to_holder and not hand >> natural[-1] & 1:
         return False
     return _count(hand & trumps) >= rules.play_size - 1
 
@@ -267,8 +285,11 @@ class _Table:
         return value
 
     def is_lowest_trump(self, card: int) -> bool:
+        """Whether ``card`` is Low if it is played now: no unseen natural trump is lower."""
+        if card >= DECK_SIZE:
+            return False  # a joker is never Low
         order = self.order
-        return not any(order[other] < order[card] for other in cards_in(self.unseen & self.trumps))
+        return not any(order[other] < order[card] for other in cards_in(self.unseen & self.trumps & FULL_DECK))
 
     def keep_cost(self, card: int) -> float:
         """How much it hurts to throw the card away (lower is cheaper to dump)."""
@@ -361,7 +382,7 @@ class HeuristicBot:
         def keep_value(card: int) -> float:
             if table.trump is not None and table.suit[card] == table.trump:
                 value = 10.0 + 0.3 * table.order[card] + 3.0 * rules.point_card_worth(card, table.trump)
-                if card % 13 <= 1 and rules.low:
+                if card < DECK_SIZE and card % 13 <= 1 and rules.low:
                     value += 2.0  # the 2 or 3 hopes to be Low
                 return value
             rank = card % 13

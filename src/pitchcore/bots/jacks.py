@@ -32,14 +32,14 @@ import functools
 import random
 from collections.abc import Sequence
 
-from ..cards import DECK_SIZE, FULL_DECK, JACK, MAX_CARDS, TEN, cards_in
+from ..cards import DECK_SIZE, JACK, MAX_CARDS, TEN, cards_in
 from ..components.card_values import CardValues
 from ..components.rounds import Rounds
 from ..moves import Move
 from ..state import Phase
 from ..variant import Variant
 from ..view import PlayerView
-from .knowledge import variant_of
+from .knowledge import deck_size_of, variant_of
 
 DEFAULT_VALUES: tuple[int, ...] = (1, 1, 1, 1, 1, 1, 1, 1, 10, 5, 5, 5, 5)
 """Card points by rank (2 first) when the variant names none: seed 003's."""
@@ -159,13 +159,14 @@ class JacksBot:
 
     def worth(self, view: PlayerView, card: int, call: str | None) -> float:
         """What playing ``card`` now is worth: this trick's expected points, less its value kept."""
-        values = _values(variant_of(view, self.variant))
+        variant = variant_of(view, self.variant)
+        values = _values(variant)
         players = view.players
         seat = view.seat
         hand = sum(1 << c.index for c in view.hand)
         played = sum(1 << c.index for _, cards, _ in view.tricks for c in cards)
         played |= sum(1 << c.index for _, c in view.trick)
-        unseen_mask = FULL_DECK & ~hand & ~played
+        unseen_mask = ((1 << deck_size_of(variant)) - 1) & ~hand & ~played
         unseen = unseen_mask.bit_count()
         trick = [c.index for _, c in view.trick]
         later = [(seat + step) % players for step in range(1, players - len(trick))]

@@ -13,7 +13,7 @@ What is proved, and how:
   so playing a trump proves nothing). When trump was led, any non-trump proves a trump
   void. Where the first lead must be a trump if the leader holds one, a non-trump first
   lead proves the leader void in trumps. Effective suits come from the variant's trump
-  tables, so the jick counts as a trump. No cards are drawn during play, so a void holds
+  tables, so the jick and the jokers count as trumps. No cards are drawn during play, so a void holds
   for the rest of the hand.
 * ``discard-refill`` exchanges (hi-lo-jack): every player throws all its non-trumps and
   keeps at most ``keep`` trumps, so a seat that discarded ``d`` of its ``n`` cards kept
@@ -33,7 +33,7 @@ import functools
 
 import attrs
 
-from ..cards import DECK_SIZE, FULL_DECK
+from ..cards import DECK_SIZE
 from ..components.exchange import DiscardRefill
 from ..components.play import FollowOrTrump
 from ..components.trump import NO_TRUMP, TrumpTables, build_tables
@@ -74,6 +74,11 @@ def _plain_tables() -> TrumpTables:
 _TABLES: dict[Variant, TrumpTables] = {}
 
 
+def deck_size_of(variant: Variant | None) -> int:
+    """Cards in the variant's deck (52, or 53/54 with jokers; 52 when the variant is unknown)."""
+    return DECK_SIZE if variant is None else variant.deal.deck_size()
+
+
 def cached_tables(variant: Variant | None) -> TrumpTables:
     """The trump tables of a variant, built once (plain suits when the variant is unknown)."""
     if variant is None:
@@ -86,7 +91,8 @@ def cached_tables(variant: Variant | None) -> TrumpTables:
 
 @attrs.frozen
 class Knowledge:
-    """What a view proves. Masks are 52-bit card masks; suits are effective suits."""
+    """What a view proves. Masks are card masks over the variant's deck (bits 52 and 53
+    are the jokers); suits are effective suits (a joker's is trump's, once trump is known)."""
 
     seat: int
     players: int
@@ -195,7 +201,8 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
         played |= mask
     own_discards = _card_mask(view.discards)
     gift = _card_mask(view.gift)
-    unknown = FULL_DECK & ~hand & ~played & ~own_discards & ~gift
+    deck = deck_size_of(variant)
+    unknown = ((1 << deck) - 1) & ~hand & ~played & ~own_discards & ~gift
 
     min_trumps = [0] * players
     room = [0] * players
@@ -206,7 +213,7 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
         dealt = variant.deal.hand_size
         extra = widow_extra(variant)
         refilled = view.phase is Phase.PLAYING
-        stock = DECK_SIZE - players * dealt - (extra if view.bidder is not None else 0)
+        stock = deck - players * dealt - (extra if view.bidder is not None else 0)
         for offset in range(1, players + 1):
             seat = (view.dealer + offset) % players
             count = view.discard_counts[seat]

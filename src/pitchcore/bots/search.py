@@ -39,7 +39,7 @@ from collections.abc import Sequence
 import attrs
 
 from .. import fast
-from ..cards import CARDS, Card, cards_in
+from ..cards import CARDS, DECK_SIZE, Card, cards_in
 from ..engine import new_game
 from ..moves import Move
 from ..state import GameState, HandInfo, Phase
@@ -344,15 +344,15 @@ def distinct_moves(legal: Sequence[Move], kn: Knowledge, rules: RulesInfo) -> li
 
     Two plays are equivalent when the cards are of one effective suit, no card the viewer
     cannot see ranks between them, and neither counts for anything (no game pips, not a
-    point card, not the viewer's lowest trump). Before trump is known nothing is merged.
+    point card, not the viewer's lowest natural trump). Before trump is known nothing is merged.
     """
     if kn.trump is None:
         return list(legal)
     trump = kn.trump
     suit, order = kn.tables.suit[trump], kn.tables.order[trump]
     unseen = kn.unknown | kn.own_discards & ~kn.played
-    trumps_held = [card for card in cards_in(kn.hand) if suit[card] == trump]
-    lowest = min(trumps_held, key=order.__getitem__) if trumps_held else -1
+    trumps_held = [card for card in cards_in(kn.hand) if suit[card] == trump and card < DECK_SIZE]
+    lowest = min(trumps_held, key=order.__getitem__) if trumps_held else -1  # (a joker is never Low)
 
     def plain(card: int) -> bool:
         return not PIP[card] and card != lowest and not rules.point_card_worth(card, trump)

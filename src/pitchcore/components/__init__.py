@@ -21,6 +21,7 @@ from . import (  # noqa: F401
     calling,
     card_values,
     chosen_deal,
+    joker_points,
     last_jack,
     no_auction,
     no_trump,

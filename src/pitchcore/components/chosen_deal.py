@@ -63,4 +63,6 @@ class DealerChooses(PacketDeal):
 
     def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
         assert isinstance(move.arg, int)
-        return self.deal_out(state, move.arg), Next.DONE
+        state = self.deal_out(state, move.arg)
+        # worthless_hand: redeal throws the deal in; the same dealer chooses and deals again
+        return state, (Next.REDEAL if self.thrown_in(state) else Next.DONE)

@@ -14,7 +14,7 @@ _TENS, _ACES, _KINGS, _QUEENS, _JACKS = (_rank_mask(rank) for rank in (TEN, ACE,
 
 
 def pips_of(pile: int) -> int:
-    """Game pips of a mask of cards (T=10, A=4, K=3, Q=2, J=1): five popcounts."""
+    """Game pips of a mask of cards (T=10, A=4, K=3, Q=2, J=1; a joker none): five popcounts."""
     return (10 * (pile & _TENS).bit_count() + 4 * (pile & _ACES).bit_count()
             + 3 * (pile & _KINGS).bit_count() + 2 * (pile & _QUEENS).bit_count()
             + (pile & _JACKS).bit_count())

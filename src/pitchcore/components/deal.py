@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..cards import TEN
+from ..cards import DECKS, TEN
 from ..registry import choice, component, field, slot
 from .step import Next, Step
 
@@ -34,12 +34,16 @@ class PacketDeal(Step):
     )
     hand_size: int = field(6, "cards dealt to each seat", minimum=1)
     packet: int = field(3, "cards given to a seat at a time", minimum=1)
-    deck: str = choice(("standard",), "standard", "standard: 52 cards, no jokers")
+    deck: str = choice(
+        tuple(DECKS), "standard",
+        "standard: 52 cards; joker: 53, the 52 and one joker (HJ); two-jokers: 54, the 52 and "
+        "a high (HJ) and a low (LJ) joker. A joker belongs to no suit: trump.extras must rank it",
+    )
     worthless_hand: str = choice(
         ("play", "redeal"), "play",
         "play: every deal is played; redeal: when a seat is dealt no card above a 9 (a coke "
-        "hand), the deal is thrown in before the bidding and the same dealer deals again, "
-        "automatically (a stacked first deal is played as given)",
+        "hand; a joker counts as above a 9), the deal is thrown in before the bidding and the "
+        "same dealer deals again, automatically (a stacked first deal is played as given)",
     )
 
     def side_table(self, players: int) -> tuple[int, ...]:
@@ -49,7 +53,8 @@ class PacketDeal(Step):
         return tuple(range(players))
 
     def deck_size(self) -> int:
-        return 52
+        """Cards in the deck: 52, 53 or 54 (the jokers are the card indices from 52 up)."""
+        return DECKS[self.deck]
 
     def problems(self) -> list[tuple[str, str]]:
         found = []
@@ -78,7 +83,7 @@ class PacketDeal(Step):
 
     def thrown_in(self, state: GameState) -> bool:
         """True when the deal just made is thrown in: ``worthless_hand: redeal`` and a seat
-        holds no card above a 9."""
+        holds no card above a 9 (a joker is above a 9: it is a trump)."""
         return self.worthless_hand == "redeal" and any(
             not mask & ~_LOW_CARDS for mask in state.masks)
 
