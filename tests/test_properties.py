@@ -27,6 +27,18 @@ SEEDS = st.integers(0, 2**32 - 1)
 ILLEGAL_TEXTS = ("bid 99", "bid -1", "bid 0", "bid moonshot", "deal 99", "call high")
 """Moves that parse but that no state of a Pitch variant allows."""
 INVALID_TEXTS = ("trump X", "call sideways", "play 10X", "bid", "")
+DECK_CARDS = {"standard": 52, "joker": 53, "two-jokers": 54}
+"""Cards per deck: the 52, then the high joker (card 52, HJ) and the low joker (53, LJ)."""
+HJ, LJ = 52, 53
+
+
+def deck_of(variant: Variant) -> int:
+    return DECK_CARDS[variant.deal.deck]  # type: ignore[attr-defined]
+
+
+def pip(card: int) -> int:
+    """Game pips: T=10, A=4, K=3, Q=2, J=1; a joker has none."""
+    return PIPS.get(card % 13, 0) if card < 52 else 0
 
 
 # -- an independent model of the rules --------------------------------------------------
@@ -42,30 +54,51 @@ class Model:
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.jick = "jick" in variant.trump.extras
+        self.off_five = "off-five" in variant.trump.extras
+        """The Left Pedro: the other five of the trump's colour, between the 5 and the 4 (Cinch)."""
         self.any_card = kind(variant.play) == "call-then-any"
         """Each trick's leader calls high or low, then any card may be played (seed 003)."""
         self.last_jack = kind(variant.trick) == "last-jack"
+        self.follow = getattr(variant.play, "follow", "trump-anytime")
+        """trump-anytime (P2), strict (trump only when void), trump-only (only trumps, ever)."""
+        self.deck = deck_of(variant)
+        extras = variant.trump.extras
+        self.jokers_below = [HJ] if "joker-low" in extras else []
+        """Jokers below the 2 of trumps (Joker Pitch)."""
+        self.jokers_middle = [LJ, HJ] if "jokers" in extras else [HJ] if "joker-middle" in extras else []
+        """Jokers between the T and the jick or J, lowest first (Ten-point Pitch: LJ, then HJ)."""
+        self.jokers_above = [HJ] if "joker-top" in extras else []
+        """Jokers above the A."""
 
     def hand_sizes(self, players: int) -> list[int]:
         """The sizes a dealer may choose: every step from the least to the most, never
         more than ``max_dealt`` cards in all (seed 003: 3, 5 or 7, at most 45 cards)."""
         deal = self.variant.deal
         return [size for size in range(deal.min_hand_size, deal.hand_size + 1, deal.size_step)  # type: ignore[attr-defined]
-                if size * players <= min(deal.max_dealt, 52)]  # type: ignore[attr-defined]
+                if size * players <= min(deal.max_dealt, self.deck)]  # type: ignore[attr-defined]
+
+    def off_five_card(self, trump: int) -> int:
+        return {0: 3, 1: 2, 2: 1, 3: 0}[trump] * 13 + 3  # (the 5 is rank 3: 2 3 4 5)
 
     def jick_card(self, trump: int) -> int:
         return {0: 3, 1: 2, 2: 1, 3: 0}[trump] * 13 + JACK
 
     def trump_order(self, trump: int) -> list[int]:
         """Trumps from lowest to highest."""
-        order = [trump * 13 + rank for rank in range(JACK)]
+        order = self.jokers_below + [trump * 13 + rank for rank in range(JACK)] + self.jokers_middle
+        if self.off_five:  # just below the 5 of trumps
+            order.insert(order.index(trump * 13 + 3), self.off_five_card(trump))
         if self.jick:
             order.append(self.jick_card(trump))
-        return order + [trump * 13 + rank for rank in range(JACK, 13)]
+        return order + [trump * 13 + rank for rank in range(JACK, 13)] + self.jokers_above
 
     def suit(self, card: int, trump: int | None) -> int:
+        if trump is not None and self.off_five and card == self.off_five_card(trump):
+            return trump
         if trump is not None and self.jick and card == self.jick_card(trump):
             return trump
+        if card >= 52:  # a joker: no suit of its own, a trump once trump is known
+            return trump if trump is not None else 4
         return card // 13
 
     def legal_plays(self, state: GameState) -> set[int]:
@@ -74,12 +107,22 @@ class Model:
         if trump is None or self.any_card:
             return hand
         trumps = {card for card in hand if self.suit(card, trump) == trump}
+        if self.follow == "trump-only":  # a seat with no trump folds: it is never to move
+            assert trumps, "a seat out of trumps was asked to play"
+            return trumps
         if not state.trick_cards:
             first = not state.tricks and self.variant.play.first_lead == "trump"
             return trumps if first and trumps else hand
         led = self.suit(state.trick_cards[0], trump)
         follow = {card for card in hand if self.suit(card, trump) == led}
+        if self.follow == "strict":
+            return follow or hand
         return follow | trumps if follow else hand
+
+    @staticmethod
+    def holder(state: GameState, card: int) -> int:
+        """The seat dealt ``card`` for play: it played it (seats out of trumps skip tricks)."""
+        return next(seat for seat, held in enumerate(state.info.start) if held >> card & 1)
 
     def trick_winner(self, cards: tuple[int, ...], trump: int | None, call: str | None = None) -> int:
         """Position of the winning card; a LOW call turns every rank order upside down."""
@@ -88,7 +131,9 @@ class Model:
             jacks = [i for i, card in enumerate(cards) if card % 13 == JACK]
             if jacks:
                 return jacks[-1]
-            rank = [12 - card % 13 if low else card % 13 for card in cards]
+            # a joker has no rank of its own: it compares as a 2 (the lowest rank)
+            plain = [card % 13 if card < 52 else 0 for card in cards]
+            rank = [12 - r if low else r for r in plain]
             best = 0
             for i in range(1, len(cards)):
                 if rank[i] >= rank[best]:
@@ -108,14 +153,13 @@ class Model:
         """Every trick of the hand, from the state before its last card and that card."""
         final = (*last.trick_cards, last_card)
         winner = self.trick_winner(final, last.info.trump, last.info.call)
-        taker = (last.leader + winner) % last.table.players
-        return [*last.tricks, (last.leader, final, taker)]
+        return [*last.tricks, (last.leader, final, self.holder(last, final[winner]))]
 
     def card_points(self, point: object, pile: set[int]) -> int:
         """A card-values category's points for a pile of cards: listed ranks, else ``others``."""
         listed = dict(entry.split("=") for entry in point.values)  # type: ignore[attr-defined]
         return sum(int(listed.get("23456789TJQKA"[card % 13], point.others))  # type: ignore[attr-defined]
-                   for card in pile)
+                   for card in pile if card < 52)  # a joker has no rank, so no card points
 
     def pips(self, last: GameState, last_card: int) -> list[int]:
         """What the hand's result reports as pips per side: card points where a card-values
@@ -128,7 +172,7 @@ class Model:
             if counted is not None and counted.receiver == "capturer":  # type: ignore[attr-defined]
                 found[side] += self.card_points(counted, set(cards))
             elif counted is None:
-                found[side] += sum(PIPS.get(card % 13, 0) for card in cards)
+                found[side] += sum(pip(card) for card in cards)
         if counted is not None and counted.receiver == "holder":  # type: ignore[attr-defined]
             for seat, hand in enumerate(last.info.start):
                 found[table.side_of[seat]] += self.card_points(counted, set(cards_in(hand)))
@@ -141,9 +185,12 @@ class Model:
         tricks = self.tricks(last, last_card)
         holder = {card: seat for seat, hand in enumerate(info.start) for card in cards_in(hand)}
         capturer = {card: taker for _, cards, taker in tricks for card in cards}
-        assert set(holder) == set(capturer)
+        assert set(capturer) <= set(holder)
+        if self.follow != "trump-only":  # (there, non-trumps may stay unplayed)
+            assert set(holder) == set(capturer)
         side = table.side_of
         in_play_trumps = [card for card in self.trump_order(trump) if card in holder] if trump is not None else []
+        natural = [card for card in in_play_trumps if card < 52]  # High and Low are never a joker
         bidder_side = side[info.bidder] if info.bidder is not None else None
         found: dict[str, int | None] = {}
         for point in self.variant.points:
@@ -156,7 +203,7 @@ class Model:
             if kind == "game":
                 pips = [0] * table.sides
                 for card, seat in capturer.items():
-                    pips[side[seat]] += PIPS.get(card % 13, 0)
+                    pips[side[seat]] += pip(card)
                 leaders = [s for s, p in enumerate(pips) if p == max(pips)]
                 defenders = [s for s in leaders if s != bidder_side]
                 if max(pips) == 0:      # no pips captured: there is no Game to win
@@ -172,23 +219,26 @@ class Model:
                 found[point.name] = None
                 continue
             card: int | None = {
-                "high": in_play_trumps[-1] if in_play_trumps else None,
-                "low": in_play_trumps[0] if in_play_trumps else None,
+                "high": natural[-1] if natural else None,
+                "low": natural[0] if natural else None,
                 "jack": trump * 13 + JACK,
                 "jick": self.jick_card(trump),
+                "off-five": self.off_five_card(trump),
                 "trump-card": trump * 13 + "23456789TJQKA".index(getattr(point, "rank", "T")),
+                "joker": HJ if getattr(point, "joker", "high") == "high" else LJ,
             }[kind]
             if card is None or card not in holder:
                 found[point.name] = None
             else:
                 who = holder if point.receiver == "holder" else capturer  # type: ignore[attr-defined]
-                found[point.name] = side[who[card]]
+                found[point.name] = side[who[card]] if card in who else None
         return found
 
 
 def expected_delta(variant: Variant, result: pc.HandResult, side_of: tuple[int, ...],
-                   sides: int) -> tuple[int, ...]:
-    """The score change of a hand that did not end the game (every point is scored)."""
+                   sides: int, scores: tuple[int, ...]) -> tuple[int, ...]:
+    """The score change of a hand that did not end the game (every point is scored), from
+    the ``scores`` before it."""
     values = {point.name: point.value for point in variant.points}
     total = sum(values.values())
     assert result.bidder is not None
@@ -202,12 +252,23 @@ def expected_delta(variant: Variant, result: pc.HandResult, side_of: tuple[int, 
         if side is not None and side != bidder_side and defenders_score:
             delta[side] += values[name]
     earned = sum(values[n] for n, s in result.awards.items() if s == bidder_side)
+    settlement = variant.settlement
     if result.made:
         made_reward = shoot.made if shooting else "score-earned"  # type: ignore[union-attr]
-        delta[bidder_side] += made_reward if isinstance(made_reward, int) else earned
+        if made_reward == "win-game-or-reset":  # the game goes on: the side was in the hole
+            assert scores[bidder_side] < 0
+            delta[bidder_side] -= scores[bidder_side]
+        else:
+            delta[bidder_side] += made_reward if isinstance(made_reward, int) else earned
     else:
         failed = shoot.failed if shooting else "set-back"  # type: ignore[union-attr]
-        delta[bidder_side] += failed if isinstance(failed, int) else -bid_value
+        lost = -failed if isinstance(failed, int) else bid_value
+        delta[bidder_side] -= lost
+        if settlement.set_bidder_points == "kept":  # Smear's option: the points stay, the bid goes
+            delta[bidder_side] += earned
+        if settlement.set_bid_to == "defenders":  # Cinch: each defending side scores the bid too
+            for side in range(sides):
+                delta[side] += lost if side != bidder_side else 0
     return tuple(delta)
 
 
@@ -216,7 +277,8 @@ def expected_delta(variant: Variant, result: pc.HandResult, side_of: tuple[int, 
 
 def check_state(state: GameState) -> None:
     found = card_locations(state)
-    assert len(found) == 52 and set(found) == set(range(52)), Counter(found).most_common(2)
+    deck = deck_of(state.table.rules)
+    assert len(found) == deck and set(found) == set(range(deck)), Counter(found).most_common(2)
     assert hash(state) == hash(tuple(state))
     players = state.table.players
     assert len(state.masks) == players
@@ -241,7 +303,7 @@ def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
     if phase is Phase.PLAYING:
         assert {move.arg for move in moves} == model.legal_plays(state)
         hand = state.masks[state.to_move]
-        outside = [card for card in range(52) if not hand >> card & 1]
+        outside = [card for card in range(model.deck) if not hand >> card & 1]
         illegal = [pc.Move("play", rng.choice(outside))]
         illegal += [pc.Move("play", c) for c in cards_in(hand) if c not in model.legal_plays(state)]
     elif phase is Phase.BIDDING:
@@ -263,7 +325,7 @@ def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
         assert phase is Phase.DISCARDING
         check_discards(state, moves)
         hand = state.masks[state.to_move]
-        outside = [card for card in range(52) if not hand >> card & 1]
+        outside = [card for card in range(model.deck) if not hand >> card & 1]
         illegal = [pc.Move("discard", 1 << rng.choice(outside)), PASS]
     illegal += [move for move in map(pc.parse_move, ILLEGAL_TEXTS) if phase is not Phase.CALLING
                 or move.kind != "call"]  # (calling is what that phase is for)
@@ -286,6 +348,10 @@ def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
 
 def check_bids(state: GameState) -> None:
     auction = state.table.rules.auction
+    if kind(auction) == "sell-out":  # its turns are stated in test_auction_options; here: the bids
+        bids = {move.arg for move in state.legal_moves() if move.kind == "bid"}
+        assert bids <= set(auction.all_values())
+        return
     values: list[int | str] = list(range(auction.min_bid, auction.max_bid + 1))
     if auction.top_bid is not None:
         values.append(auction.top_bid)
@@ -297,9 +363,17 @@ def check_bids(state: GameState) -> None:
     shoot = state.table.rules.shoot.bid
     if dealer and auction.dealer_may_take and bids and bids[-1] != shoot:
         lowest = high
-    expected = {pc.Move("bid", value) for value in values[lowest:]}
-    if not (dealer and not bids and auction.all_pass == "dealer-must-bid"):
-        expected.add(PASS)
+    forced = getattr(auction, "forced_bid", None)
+    hand = state.masks[state.to_move]
+    nine_and_another = any(hand >> (13 * suit + 7) & 1 and (hand >> 13 * suit & 0x1FFF).bit_count() > 1
+                           for suit in range(4))
+    if forced is not None and nine_and_another and high < values.index(forced):
+        lowest = max(lowest, values.index(forced))  # Nine-Five: bid at least the forced bid
+        expected = {pc.Move("bid", value) for value in values[lowest:]}
+    else:
+        expected = {pc.Move("bid", value) for value in values[lowest:]}
+        if not (dealer and not bids and auction.all_pass == "dealer-must-bid"):
+            expected.add(PASS)
     assert set(state.legal_moves()) == expected
 
 
@@ -310,10 +384,27 @@ def check_discards(state: GameState, moves: tuple[pc.Move, ...]) -> None:
     assert all(isinstance(m, int) and m & ~hand == 0 for m in thrown)
     if exchange.kind == "discard-refill":
         trumps = hand & state.table.tables.trumps[state.info.trump]
-        extra = max(trumps.bit_count() - exchange.keep, 0)
-        assert len(thrown) == comb(trumps.bit_count(), extra)
-        assert all(m & ~trumps == hand & ~trumps and (m & trumps).bit_count() == extra
-                   for m in thrown)
+        held, trumped = hand.bit_count(), trumps.bit_count()
+        extra = max(trumped - exchange.keep, 0)
+        if state.info.exchanged >= state.players:  # robbing the pack: one card at a time
+            kept = trumps if exchange.trump_discards == "returned" and trumped <= exchange.keep else 0
+            assert sorted(thrown) == [1 << card for card in cards_in(hand & ~kept)]
+        elif exchange.discard == "non-trumps":
+            assert len(thrown) == comb(trumped, extra)
+            assert all(m & ~trumps == hand & ~trumps and (m & trumps).bit_count() == extra
+                       for m in thrown)
+        else:  # the player chooses: any number down to keep or below, or exactly down to keep
+            least = max(held - exchange.keep, 0)
+            most = held if exchange.discard == "any" else least
+            if exchange.trump_discards == "returned":  # no trump goes but those beyond keep
+                assert all((m & trumps).bit_count() == extra for m in thrown)
+                others = held - trumped
+                assert Counter(m.bit_count() for m in thrown) == {
+                    extra + count: comb(trumped, extra) * comb(others, count)
+                    for count in range(others + 1) if least <= extra + count <= most}
+            else:
+                assert Counter(m.bit_count() for m in thrown) == {
+                    count: comb(held, count) for count in range(least, most + 1)}
     else:
         excess = max(hand.bit_count() - state.info.hand_size, 0)
         most = min(excess + exchange.max_discard, excess + len(state.info.stock), hand.bit_count())
@@ -336,13 +427,14 @@ def check_hand_result(variant: Variant, state: GameState, model: Model,
     assert len(result.delta) == sides and len(result.game_pips) == sides
     assert result.dealer == before.dealer
     assert result.ended_game == state.is_over
-    assert sum(result.game_pips) == sum(PIPS.get(c % 13, 0) for c in cards_in(
-        0 if not before.info.start else sum(before.info.start)))
     assert isinstance(move.arg, int)
+    played = [card for _, cards, _ in model.tricks(before, move.arg) for card in cards]
+    assert sum(result.game_pips) == sum(pip(c) for c in played)  # (trump-only leaves cards unplayed)
     assert dict(result.awards) == model.awards(before, move.arg)
     bidder_side = state.table.side_of[result.bidder]
     earned = sum(values[n] for n, s in result.awards.items() if s == bidder_side)
-    if result.bid == variant.shoot.bid:
+    shot = result.bid == variant.shoot.bid
+    if shot:
         needed = all(s == bidder_side for s in result.awards.values())
         if variant.shoot.kind == "all-points-and-tricks":  # type: ignore[union-attr]
             takers = [taker for _, _, taker in model.tricks(before, move.arg)]
@@ -350,11 +442,54 @@ def check_hand_result(variant: Variant, state: GameState, model: Model,
         assert result.made is needed
     else:
         assert result.made == (earned >= result.bid)
-    if not result.ended_game:
-        assert result.delta == expected_delta(variant, result, state.table.side_of, sides)
+    if not result.ended_game or (kind(variant.going_out) == "highest-total" and not shot):
+        expected = list(expected_delta(variant, result, state.table.side_of, sides, before.scores))
+        sale = variant.auction.sale(before.info)  # a sold pitch is paid as well (sell-out)
+        if sale is not None:
+            expected[state.table.side_of[sale[0]]] += sale[1]
+        assert result.delta == tuple(expected)
+    if kind(variant.going_out) == "highest-total" and not shot:  # Smear: the higher total, a tie to the bidder
+        target = variant.going_out.target  # type: ignore[attr-defined]
+        scores = state.scores
+        if max(scores) >= target:
+            from_bidder = [(bidder_side + step) % sides for step in range(sides)]
+            assert state.winner == next(side for side in from_bidder if scores[side] == max(scores))
     gained = sum(d for d in result.delta if d > 0)
     bonus = variant.shoot.made if isinstance(getattr(variant.shoot, "made", None), int) else 0
+    if result.made and getattr(variant.shoot, "made", None) == "win-game-or-reset":
+        bonus += max(0, -before.scores[bidder_side])  # a side in the hole is reset to 0
+    if result.made is False and variant.settlement.set_bid_to == "defenders":
+        # each defending side also scores what the bidder is set back: the bid (or a shoot's failed points)
+        lost = result.bid if isinstance(result.bid, int) else sum(values.values())
+        failed = getattr(variant.shoot, "failed", None)
+        bonus += (sides - 1) * (max(lost, -failed) if isinstance(failed, int) else lost)
+    sale = variant.auction.sale(before.info)
+    bonus += sale[1] if sale is not None else 0  # a sold pitch pays its bid too
     assert gained <= sum(values.values()) + bonus
+    check_lose_at(variant, state, bidder_side)
+
+
+def check_lose_at(variant: Variant, state: GameState, bidder_side: int) -> None:
+    """A side at or below ``lose_at`` after a hand loses: the highest other side wins (a tie:
+    the first clockwise from the loser; the loser is the lowest, the first from the bidder)."""
+    lose_at = getattr(variant.going_out, "lose_at", None)
+    if lose_at is None:
+        return
+    scores = state.scores
+    if not state.is_over:
+        assert min(scores) > lose_at
+        return
+    target = getattr(variant.going_out, "target", None)
+    shot = state.hand_results[-1].bid == variant.shoot.bid
+    if min(scores) > lose_at or shot or target is None or max(scores) >= target:
+        return  # the game ended otherwise (or may have): the target, a shoot, the last round
+    sides = len(scores)
+    from_bidder = [(bidder_side + step) % sides for step in range(sides)]
+    loser = next(side for side in from_bidder if scores[side] == min(scores))
+    others = [(loser + step) % sides for step in range(1, sides)]
+    others = [side for side in others if scores[side] > lose_at]
+    best = max((scores[side] for side in others), default=None)
+    assert state.winner == next((side for side in others if scores[side] == best), None)
 
 
 def check_bidderless_result(variant: Variant, state: GameState, model: Model,
@@ -378,8 +513,10 @@ def check_bidderless_result(variant: Variant, state: GameState, model: Model,
     if kind(variant.going_out) == "rounds":
         rounds = variant.going_out.rounds  # type: ignore[attr-defined]
         rounds = state.players if rounds == "per-player" else rounds
-        assert state.is_over == (len(state.hand_results) == rounds)
-        if state.is_over:
+        lose_at = variant.going_out.lose_at  # type: ignore[attr-defined]
+        lost = lose_at is not None and min(state.scores) <= lose_at
+        assert state.is_over == (len(state.hand_results) == rounds or lost)
+        if state.is_over and len(state.hand_results) == rounds:
             leaders = [side for side, score in enumerate(state.scores) if score == max(state.scores)]
             assert state.winner == (leaders[0] if len(leaders) == 1 else None)
 
@@ -398,9 +535,9 @@ def run_checked_game(variant: Variant, seed: int, *, players: int | None = None,
             check_moves(before, model, rng)
         check_state(after)
         if len(after.tricks) > len(before.tricks):
-            leader, cards, taker = after.tricks[-1]
+            _, cards, taker = after.tricks[-1]
             winner = model.trick_winner(cards, after.info.trump, before.info.call)
-            assert taker == (leader + winner) % after.players
+            assert taker == model.holder(before, cards[winner])
         if len(after.hand_results) > len(before.hand_results):
             assert len(after.hand_results) == len(before.hand_results) + 1
             check_hand_result(variant, after, model, before, move)
@@ -408,16 +545,19 @@ def run_checked_game(variant: Variant, seed: int, *, players: int | None = None,
                 assert after.dealer == (before.dealer + 1) % after.players
                 assert after.deal_number == before.deal_number + 1
         elif after.deal_number != before.deal_number:  # everybody passed: a redeal
-            assert variant.auction.all_pass == "redeal" and move == PASS
+            assert variant.auction.all_pass in ("redeal", "pass-deal") and move == PASS
             assert before.to_move == before.dealer and before.info.high == 0
-            assert (after.dealer, after.deal_number) == (before.dealer, before.deal_number + 1)
+            passed_on = variant.auction.all_pass == "pass-deal"  # the next seat deals
+            assert (after.dealer, after.deal_number) == ((before.dealer + passed_on) % after.players,
+                                                         before.deal_number + 1)
         else:
             assert after.dealer == before.dealer
         state = after
     sums = [sum(r.delta[side] for r in state.hand_results) for side in range(state.table.sides)]
     assert state.scores == tuple(s + d for s, d in zip(start, sums, strict=True))
     dealers = [r.dealer for r in state.hand_results]
-    assert all(b == (a + 1) % state.players for a, b in itertools.pairwise(dealers))
+    if getattr(variant.auction, "all_pass", None) != "pass-deal":  # (a thrown-in deal passes on)
+        assert all(b == (a + 1) % state.players for a, b in itertools.pairwise(dealers))
     return state
 
 
@@ -489,6 +629,35 @@ def test_replay_from_seed_and_move_texts(name: str, seed: int) -> None:
     assert pc.new_game(name, seed=seed) == states[0]
 
 
+TWO_JOKERS = """\
+extends: auction-pitch
+name: two-jokers
+deal: {deck: two-jokers}
+trump: {extras: [jick, jokers]}
+points:
+  - {kind: high, receiver: holder}
+  - {kind: low, receiver: capturer}
+  - jack
+  - jick
+  - {kind: joker, name: high-joker}
+  - {kind: joker, joker: low, name: low-joker, receiver: holder}
+  - game
+auction: {min_bid: 2, max_bid: 7}
+shoot: {bid: 7}
+"""
+"""Ten-point Pitch's trumps (A K Q J jick HJ LJ T ... 2) in a 54-card first-lead game."""
+
+
+@GAMES
+@given(seed=SEEDS, data=st.data())
+def test_two_joker_games_keep_every_invariant(seed: int, data: st.DataObject) -> None:
+    variant = pc.load_variant_text(TWO_JOKERS)
+    players = data.draw(player_counts(variant), label="players")
+    bold = data.draw(st.booleans(), label="bold bidding")
+    state = run_checked_game(variant, seed, players=players, max_hands=15, check_every=2, bold=bold)
+    assert state.is_over or len(state.hand_results) == 15
+
+
 @given(name=st.sampled_from(BUNDLED), seed=SEEDS)
 def test_different_seeds_deal_differently(name: str, seed: int) -> None:
     def deal(state: GameState) -> tuple[object, ...]:
@@ -536,12 +705,18 @@ def variant_texts(draw: st.DrawFn) -> str:
     lines.append(f"points: {points}")
     max_bid = draw(st.integers(1, min(total, 7)))
     min_bid = draw(st.integers(1, max_bid))
-    auction = {"min_bid": min_bid, "max_bid": max_bid,
-               "all_pass": draw(st.sampled_from(["redeal", "dealer-must-bid"])),
-               "dealer_may_take": draw(st.booleans())}
+    auction: dict[str, object] = {"min_bid": min_bid, "max_bid": max_bid}
+    if kind(base.auction) == "sell-out":  # the eldest's own bid: any number the points allow
+        auction["pitch_bid"] = draw(st.integers(max_bid, max(total, max_bid)), label="pitch bid")
+    else:
+        auction["all_pass"] = draw(st.sampled_from(["redeal", "dealer-must-bid", "pass-deal"]))
+        auction["dealer_may_take"] = draw(st.booleans())
+    if getattr(base.auction, "forced_bid", None) is not None:  # (Nine-Five's 9 is out of range now)
+        auction["forced_bid"] = draw(st.integers(min_bid, max_bid))
     lines.append(f"auction: {auction}")
     if isinstance(base.shoot.bid, int):
-        lines.append(f"shoot: {{bid: {max_bid}}}")
+        made = draw(st.sampled_from(["", ", made: win-game-or-reset", ", made: 3"]), label="shoot made")
+        lines.append(f"shoot: {{bid: {max_bid}{made}}}")
     gift = getattr(base.widow, "count", 0)
     keep = getattr(base.exchange, "keep", 0)
     if base.deal.sides == "partners":
@@ -550,14 +725,19 @@ def variant_texts(draw: st.DrawFn) -> str:
     else:
         low = draw(st.integers(2, 6))
         high = draw(st.integers(low, 7))
-    most_cards = (52 - gift) // high
-    assume(keep * high <= 52 and most_cards >= 1)
+    most_cards = (deck_of(base) - gift) // high
+    assume(keep * high <= deck_of(base) and most_cards >= 1)
     hand_size = draw(st.integers(1, min(most_cards, 9)))
     default = draw(st.integers(low, high))
     lines.append(f"deal: {{min_players: {low}, max_players: {high}, default_players: {default}, "
                  f"hand_size: {hand_size}, packet: {draw(st.integers(1, 4))}}}")
     lines.append(draw(going_out_lines(sorted(going_out_kinds()))))
-    lines.append(f"settlement: {draw(st.sampled_from(['set-back', 'no-junk']))}")
+    settlement = draw(st.sampled_from(["set-back", "no-junk"]))
+    kept = draw(st.sampled_from(["forfeited", "kept"]))
+    paid_to = draw(st.sampled_from(["nobody", "defenders"])) if settlement == "set-back" else "nobody"
+    lines.append(f"settlement: {{kind: {settlement}, set_bidder_points: {kept}, set_bid_to: {paid_to}}}")
+    if deck_of(base) == 53:  # where the one joker ranks
+        lines.append(f"trump: {{extras: [{draw(st.sampled_from(['joker-low', 'joker-middle', 'joker-top']))}]}}")
     if draw(st.integers(0, 4), label="call each trick") == 0:  # seed 003's calls, in Pitch
         lines.append("play: {kind: call-then-any, leader: bidder}")
     if draw(st.integers(0, 4), label="last jack wins") == 0:
@@ -568,10 +748,11 @@ def variant_texts(draw: st.DrawFn) -> str:
 @st.composite
 def going_out_lines(draw: st.DrawFn, kinds: list[str]) -> str:
     chosen = draw(st.sampled_from(kinds))
+    lose_at = draw(st.sampled_from(["null", "null", "-3", "-12"]), label="lose_at")
     if chosen == "rounds":
         rounds = draw(st.sampled_from(["per-player", "1", "2", "5"]))
-        return f"going_out: {{kind: rounds, rounds: {rounds}}}"
-    return f"going_out: {{kind: {chosen}, target: {draw(st.integers(1, 25))}}}"
+        return f"going_out: {{kind: rounds, rounds: {rounds}, lose_at: {lose_at}}}"
+    return f"going_out: {{kind: {chosen}, target: {draw(st.integers(1, 25))}, lose_at: {lose_at}}}"
 
 
 @st.composite

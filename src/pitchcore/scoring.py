@@ -59,15 +59,18 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
         made = rules.shoot.achieved(ctx, sides)
     else:
         made = earned >= bid_value
-    credits = rules.settlement.credits(awards, bidder_side, made)
+    settlement = rules.settlement
+    credits = settlement.credits(awards, bidder_side, made)
     bonus = penalty = 0
     outcome = None
     if made is False:
         penalty = bid_value
     if shooting:
         shoot = rules.shoot
-        assert isinstance(shoot, Shoot)
+        assert isinstance(shoot, Shoot) and bidder_side is not None
         reward = shoot.made if made else shoot.failed
+        if reward == "win-game-or-reset":  # a side in the hole is reset to 0 instead of winning
+            reward = "win-game" if state.scores[bidder_side] >= 0 else -state.scores[bidder_side]
         if reward in ("win-game", "lose-game"):
             outcome = str(reward)
         elif isinstance(reward, int) and made:
@@ -75,6 +78,8 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
             credits = tuple((side, value) for side, value in credits if side != bidder_side)
         elif isinstance(reward, int):
             penalty = -reward
+    if made is False and outcome is None and bidder_side is not None:
+        credits += settlement.set_pays(bidder_side, penalty, table.sides)
     sale = rules.auction.sale(info)
     paid = () if sale is None else ((table.side_of[sale[0]], sale[1]),)
     ledger = Ledger(credits, bidder_side, bid_value, made, bonus, penalty, outcome,

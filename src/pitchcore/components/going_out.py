@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from ..registry import component, field, slot
@@ -30,9 +32,62 @@ class Walk:
         return tuple(self.delta), self.winner, self.winner is not None
 
 
+Settled = tuple[tuple[int, ...], int | None, bool]
+"""What going out decides for a hand: score changes, the winning side (or None), and
+whether the game is over."""
+
+LOSE_AT_DOC = (
+    "null (no such rule), or a negative score: a side at or below it after a hand loses the "
+    "game. With two sides the other wins; with more the game ends and the highest other side "
+    "wins (a tie: the first clockwise from the loser; several sides that low: the lowest "
+    "loses). A hand that ends the game otherwise (a side reaching the target, a shoot) ends "
+    "it as before")
+
+
+def lose_at_field() -> Any:
+    return field(None, LOSE_AT_DOC)
+
+
+def lose_at_problems(lose_at: int | None) -> list[tuple[str, str]]:
+    if lose_at is None or (isinstance(lose_at, int) and not isinstance(lose_at, bool) and lose_at < 0):
+        return []
+    return [("lose_at", f"expected null or a negative whole number (a side at or below it "
+             f"loses, e.g. -21), got {lose_at!r}")]
+
+
+def lose_at_text(lose_at: int | None) -> str:
+    return "" if lose_at is None else f", lose at {lose_at}"
+
+
+def apply_lose_at(lose_at: int | None, scores: tuple[int, ...], ledger: Ledger,
+                  settled: Settled) -> Settled:
+    """``settled`` with the loss threshold applied: a game not yet over ends when a side is
+    at or below ``lose_at``, and the highest of the others wins (see ``LOSE_AT_DOC``)."""
+    delta, _, over = settled
+    if lose_at is None or over:
+        return settled
+    totals = [score + change for score, change in zip(scores, delta, strict=True)]
+    sides = len(totals)
+    start = ledger.bidder_side or 0
+    clockwise = [(start + offset) % sides for offset in range(sides)]
+    loser = min(clockwise, key=totals.__getitem__)  # the first lowest, from the bidder on
+    if totals[loser] > lose_at:
+        return settled
+    others = [(loser + offset) % sides for offset in range(1, sides)]
+    others = [side for side in others if totals[side] > lose_at]
+    if not others:
+        return delta, None, True
+    best = max(totals[side] for side in others)
+    return delta, next(side for side in others if totals[side] == best), True
+
+
 @attrs.frozen
 class GoingOut:
     target: int = field(11, "the score that wins", minimum=1)
+    lose_at: int | None = lose_at_field()
+
+    def problems(self) -> list[tuple[str, str]]:
+        return lose_at_problems(self.lose_at)
 
     def needs_bidder(self) -> bool:
         """True when only a bidder can win, so a game without an auction would never end."""
@@ -40,11 +95,14 @@ class GoingOut:
 
     def goal(self, players: int) -> str:
         """What ends the game, for a person at the table."""
-        return f"target {self.target}"
+        return f"target {self.target}{lose_at_text(self.lose_at)}"
 
-    def settle(self, scores: tuple[int, ...], ledger: Ledger,
-               bidder: int | None) -> tuple[tuple[int, ...], int | None, bool]:
+    def settle(self, scores: tuple[int, ...], ledger: Ledger, bidder: int | None) -> Settled:
         """Score changes, the winning side (or None), and whether the game is over."""
+        return apply_lose_at(self.lose_at, scores, ledger, self.reach(scores, ledger))
+
+    def reach(self, scores: tuple[int, ...], ledger: Ledger) -> Settled:
+        """``settle`` before the loss threshold: who reaches the target, in this kind's order."""
         walk = Walk(scores, self.target)
         for side, amount in ledger.paid:  # a sold pitch is paid before the hand is played
             if walk.add(side, amount):
@@ -96,7 +154,11 @@ class BidderFirst(GoingOut):
 
 @attrs.frozen
 class AwardWalk(GoingOut):
-    """A made shoot's bonus at once, then each category in award order, then the set-back."""
+    """A made shoot's bonus at once, then each category in award order, then the set-back.
+
+    A set bidder's side never goes out during the walk, even where it keeps the points it
+    took (``set_bidder_points: kept``): its set-back, applied after, takes them back and more.
+    """
 
     def may_win(self, side: int, ledger: Ledger, earned: int) -> bool:
         """Whether reaching the target now wins for ``side`` (``earned``: the bidder's so far)."""
@@ -110,7 +172,7 @@ class AwardWalk(GoingOut):
             reached = walk.add(side, amount)
             if side == bidder:
                 earned += amount
-            if reached and self.may_win(side, ledger, earned):
+            if reached and (side != bidder or ledger.made is not False) and self.may_win(side, ledger, earned):
                 walk.winner = side
                 return
         if bidder is not None:
@@ -154,3 +216,28 @@ class WinOnBid(GoingOut):
             reached = walk.add(bidder, ledger.bonus - ledger.penalty)
             if ledger.made and reached:
                 walk.winner = bidder
+
+
+@component("going_out", "highest-total")
+@attrs.frozen
+class HighestTotal(GoingOut):
+    """The whole hand is scored; if sides reach the target, the highest total wins, a tie to the bidder's side (Smear).
+
+    A tie for the highest total without the bidder's side in it goes to the first of the
+    tied sides clockwise from the bidder (from side 0 in a hand without a bidder).
+    """
+
+    def order(self, walk: Walk, ledger: Ledger) -> None:
+        bidder = ledger.bidder_side
+        for side, amount in ledger.credits:
+            walk.add(side, amount)
+        if bidder is not None:
+            walk.add(bidder, ledger.bonus - ledger.penalty)
+        totals = walk.scores
+        best = max(totals)
+        if best < self.target:
+            return
+        sides = len(totals)
+        start = bidder or 0
+        walk.winner = next(side for side in ((start + offset) % sides for offset in range(sides))
+                           if totals[side] == best)

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from ..cards import JACK, SAME_COLOUR, make_card, parse_rank
+from ..cards import FIVE, JACK, SAME_COLOUR, make_card, parse_rank
 from ..registry import choice, component, field, slot
 from .context import HandContext
 from .trump import NO_TRUMP
@@ -129,7 +129,12 @@ class High(CardPoint):
 @component("points", "low")
 @attrs.frozen
 class Low(CardPoint):
-    """The lowest trump in play (a joker never is)."""
+    """The lowest trump in play (a joker never is).
+
+    Where Low is the 2 of trumps only (Cinch, Ten-point Pitch, Pedro: nobody scores Low
+    when the 2 is not in play), use ``{kind: trump-card, name: low, rank: "2"}`` instead.
+    Likewise ``{kind: trump-card, name: high, rank: A}`` is High as the ace of trumps only.
+    """
 
     name: str = field("low", "the name awards are reported under")
 
@@ -162,13 +167,35 @@ class Jick(CardPoint):
         return ("jick",)
 
 
+@component("points", "off-five")
+@attrs.frozen
+class OffFive(CardPoint):
+    """The off-five (Left Pedro: the other five of the trump's colour), if it is in play."""
+
+    name: str = field("off-five", "the name awards are reported under")
+    value: int = field(5, "points the category is worth (Left Pedro: 5)", minimum=1)
+
+    def card(self, ctx: HandContext) -> int | None:
+        return make_card(FIVE, SAME_COLOUR[ctx.trump])
+
+    def deciding_cards(self, extras: tuple[str, ...]) -> tuple[str, ...]:
+        return ("off-five",)
+
+
 @component("points", "trump-card")
 @attrs.frozen
 class TrumpCard(CardPoint):
-    """One named rank of trumps, if it is in play (the ten or three of Ten-point Pitch)."""
+    """One named rank of trumps, if it is in play (the ten or three of Ten-point Pitch).
+
+    Also the fixed-card forms of the usual points: the ten of trumps in place of Game
+    (``name: game, rank: T``: Cinch, Pedro, Trickster's ``tenOfTrumpReplacesGamePoint``),
+    the 2 of trumps as Low (``name: low, rank: "2"``), the ace as High (``name: high,
+    rank: A``), the Right Pedro (``name: right-pedro, rank: "5", value: 5``).
+    """
 
     name: str = field("ten", "the name awards are reported under")
-    rank: str = choice(tuple("23456789TJQKA"), "T", "the rank of trumps that scores")
+    rank: str = choice(tuple("23456789TJQKA"), "T",
+                       'the rank of trumps that scores (quote a digit: rank: "5")')
 
     def card(self, ctx: HandContext) -> int | None:
         return make_card(parse_rank(self.rank), ctx.trump)

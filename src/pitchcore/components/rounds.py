@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from ..registry import component
-from .going_out import best_other
+from .going_out import Settled, apply_lose_at, best_other, lose_at_field, lose_at_problems, lose_at_text
 from .settlement import Ledger
 
 PER_PLAYER = "per-player"
@@ -19,11 +19,13 @@ class Rounds:
     rounds: int | str = attrs.field(default=PER_PLAYER, metadata={
         "choices": (PER_PLAYER,), "minimum": 1,
         "doc": "hands in a game: a number, or per-player (one per seat, so every seat deals once)"})
+    lose_at: int | None = lose_at_field()
 
     def problems(self) -> list[tuple[str, str]]:
+        found = lose_at_problems(self.lose_at)
         if isinstance(self.rounds, int) and self.rounds < 1:
-            return [("rounds", f"expected a whole number of at least 1, or {PER_PLAYER}, got {self.rounds}")]
-        return []
+            found.append(("rounds", f"expected a whole number of at least 1, or {PER_PLAYER}, got {self.rounds}"))
+        return found
 
     def count(self, players: int) -> int:
         """Hands in a game at a table of ``players``."""
@@ -33,19 +35,25 @@ class Rounds:
         return False
 
     def goal(self, players: int) -> str:
-        return f"{self.count(players)} rounds"
+        return f"{self.count(players)} rounds{lose_at_text(self.lose_at)}"
 
-    def settle(self, scores: tuple[int, ...], ledger: Ledger,
-               bidder: int | None) -> tuple[tuple[int, ...], int | None, bool]:
-        delta = [0] * len(scores)
+    def settle(self, scores: tuple[int, ...], ledger: Ledger, bidder: int | None) -> Settled:
+        return apply_lose_at(self.lose_at, scores, ledger, self.last_round(scores, ledger))
+
+    def last_round(self, scores: tuple[int, ...], ledger: Ledger) -> Settled:
+        """``settle`` before the loss threshold: the game ends after the last round."""
+        paid = [0] * len(scores)
+        for side, amount in ledger.paid:  # a sold pitch, paid before the hand is played
+            paid[side] += amount
+        if ledger.outcome == "lose-game":  # as with a target: the hand scores nothing more
+            return tuple(paid), best_other(scores, ledger), True
+        delta = paid
         for side, amount in ledger.credits:
             delta[side] += amount
         if ledger.bidder_side is not None:
             delta[ledger.bidder_side] += ledger.bonus - ledger.penalty
         if ledger.outcome == "win-game":
             return tuple(delta), ledger.bidder_side, True
-        if ledger.outcome == "lose-game":  # as with a target: the hand scores nothing
-            return (0,) * len(scores), best_other(scores, ledger), True
         if ledger.hand < self.count(ledger.players):
             return tuple(delta), None, False
         totals = [score + change for score, change in zip(scores, delta, strict=True)]

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from ..registry import component, slot
+from ..registry import choice, component, slot
 
 slot("settlement", "How the hand's points turn into score changes (set-back, no junk).",
      "set-back")
@@ -38,23 +38,50 @@ class Ledger:
 @component("settlement", "set-back")
 @attrs.frozen
 class SetBack:
-    """A bidder who made the bid scores what it earned, else loses the bid; the others score what they earned."""
+    """A bidder who made the bid scores what it earned, else loses the bid; the others score what they earned.
+
+    ``set_bidder_points`` and ``set_bid_to`` say what else happens when the bidder is set
+    (fails its bid): whether its side still scores the points it took (Smear's option), and
+    whether the defending sides also score the bid (Cinch). With ``set_bid_to: defenders``
+    and more than one defending side (cutthroat), each defending side scores the bid, after
+    the hand's points, clockwise from the bidder. A set shoot bid is set like any bid: the
+    defenders score what the bidder loses (the bid, or the shoot's ``failed`` points).
+    """
+
+    set_bidder_points: str = choice(
+        ("forfeited", "kept"), "forfeited",
+        "what a set bidder's side does with the points it took: forfeited (it scores none "
+        "of them and loses the bid); kept (it scores them and also loses the bid: Smear's option)")
+    set_bid_to: str = choice(
+        ("nobody", "defenders"), "nobody",
+        "who scores the bid when the bidder is set, besides the points they took: nobody; "
+        "defenders (Cinch: the setting side scores its own points plus the bid; with several "
+        "defending sides, each of them)")
 
     def defenders_score(self) -> bool:
         return True
 
     def credits(self, awards: Sequence[tuple[int | None, int]], bidder_side: int | None,
                 made: bool | None) -> tuple[tuple[int, int], ...]:
+        """The (side, points) the hand's categories credit, in award order."""
         found = []
+        forfeit = made is False and self.set_bidder_points == "forfeited"
         for side, value in awards:
             if side is None:
                 continue
-            if side == bidder_side and made is False:
+            if side == bidder_side and forfeit:
                 continue
             if side != bidder_side and bidder_side is not None and not self.defenders_score():
                 continue
             found.append((side, value))
         return tuple(found)
+
+    def set_pays(self, bidder_side: int, amount: int, sides: int) -> tuple[tuple[int, int], ...]:
+        """(side, points) the defending sides score when the bidder's side is set back
+        ``amount``: with ``set_bid_to: defenders``, each of them, clockwise from the bidder."""
+        if self.set_bid_to == "nobody" or amount <= 0:
+            return ()
+        return tuple(((bidder_side + offset) % sides, amount) for offset in range(1, sides))
 
 
 @component("settlement", "no-junk")
@@ -64,3 +91,9 @@ class NoJunk(SetBack):
 
     def defenders_score(self) -> bool:
         return False
+
+    def problems(self) -> list[tuple[str, str]]:
+        if self.set_bid_to == "defenders":
+            return [("set_bid_to", "no-junk lets only the bidder's side score, so the defenders "
+                     "cannot score the bid; use set_bid_to: nobody, or settlement: set-back")]
+        return []

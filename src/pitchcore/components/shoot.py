@@ -9,7 +9,7 @@ from .context import HandContext
 
 slot("shoot", "A bid for everything (smudge, moon): what it needs, wins and costs.", "none")
 
-MADE = ("win-game", "score-earned")
+MADE = ("win-game", "score-earned", "win-game-or-reset")
 FAILED = ("set-back", "lose-game")
 
 
@@ -29,7 +29,10 @@ class Shoot:
     bid: int | str = attrs.field(default=4, metadata={
         "doc": "the bid that shoots: a number in the bid range or the auction's top_bid name"})
     made: int | str = attrs.field(default="win-game", metadata={
-        "choices": MADE, "doc": "win-game, score-earned, or a number of points scored"})
+        "choices": MADE,
+        "doc": "win-game; score-earned (like any bid); win-game-or-reset (Trickster: win the "
+               "game, but a side with a negative score is reset to 0 instead and play goes on); "
+               "or a number of points scored (the hand's points are then not scored)"})
     failed: int | str = attrs.field(default="set-back", metadata={
         "choices": FAILED,
         "doc": "set-back (lose the bid's worth), lose-game, or a score change such as -11"})
