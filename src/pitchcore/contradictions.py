@@ -157,7 +157,7 @@ def _bidderless(variant: Variant) -> list[Conflict]:
     if widow_extra(variant):
         found.append((("widow", "kind"), f"{kind_of(variant.widow)} gives cards to the bidder, but "
                       f"{nobody}; use widow: none", keys))
-    if getattr(variant.play, "leader", None) == "bidder":
+    if getattr(variant.play, "leader", None) in ("bidder", "bidder-left"):
         found.append((("play", "leader"), f"the bidder leads, but {nobody}; use leader: dealer "
                       "or eldest", keys))
     if variant.going_out.needs_bidder():

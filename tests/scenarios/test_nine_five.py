@@ -24,7 +24,8 @@ HANDS = seats(
 STOCK = "QH 7H 6H 4H"
 DRAWS = ["discard 2D", "discard", "discard 3C 4C", "discard 2S"]
 TRICKS = [
-    "play QH", "play 5H", "play AH", "play 2H",   # seat 3: High, Low and the Five to side 1
+    "play 5H", "play AH", "play 2H", "play QH",   # seat 2 (the bidder's left) leads; seat 3 takes
+                                                  # High, Low and the Five for side 1
     "play JH", "play TH", "play 8H", "play KH",   # seat 2: Jack and Game (the ten) to side 0
     "play KC", "play 5C", "play 7C", "play AC",
     "play 9H", "play QC", "play 7H", "play 4H",   # seat 1 keeps the Nine
@@ -79,7 +80,7 @@ def test_everyone_discards_any_cards_but_no_trump() -> None:
     s = play(s, DRAWS)
     assert held(s, 1) == {"9H", "8H", "QH", "AC", "3S", "4S"}   # drew the QH for the 2D
     assert held(s, 0) == {"TH", "2H", "4H", "7C", "8C", "5S"}
-    assert (s.phase, s.to_move) == (pc.Phase.PLAYING, 1)   # the bidder leads (see nine-five.yaml)
+    assert (s.phase, s.to_move) == (pc.Phase.PLAYING, 2)   # the seat after the bidder leads
 
 
 def test_every_point_goes_to_the_taker() -> None:

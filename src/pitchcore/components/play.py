@@ -94,7 +94,8 @@ class FollowOrTrump(Step):
         ("any", "trump"), "any",
         "trump: the first lead of the hand must be a trump if the leader holds one",
     )
-    leader: str = choice(("bidder", "dealer", "eldest"), "bidder", "who leads the first trick")
+    leader: str = choice(("bidder", "bidder-left", "dealer", "eldest"), "bidder",
+                         "who leads the first trick (bidder-left: the seat after the bidder, Nine-Five)")
 
     def __new__(cls, *args: Any, **kwargs: Any) -> FollowOrTrump:
         """An instance of the class that plays the ``follow`` rule.
@@ -122,6 +123,8 @@ class FollowOrTrump(Step):
         players = state.table.players
         if self.leader == "bidder" and info.bidder is not None:
             lead = info.bidder
+        elif self.leader == "bidder-left" and info.bidder is not None:
+            lead = (info.bidder + 1) % players
         elif self.leader == "dealer":
             lead = state.dealer
         else:
