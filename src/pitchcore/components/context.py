@@ -59,12 +59,20 @@ class HandContext:
 
     def holder(self, card: int) -> int | None:
         """The seat that held ``card`` when play began (None: not in play)."""
-        return next((seat for seat, mask in enumerate(self.held) if mask >> card & 1), None)
+        return _seat_with(self.held, 1 << card)
 
     def capturer(self, card: int) -> int | None:
         """The seat that won the trick ``card`` fell in (None: never played)."""
-        return next((seat for seat, mask in enumerate(self.taken) if mask >> card & 1), None)
+        return _seat_with(self.taken, 1 << card)
 
     def receiver_side(self, card: int, receiver: str) -> int | None:
         seat = self.holder(card) if receiver == "holder" else self.capturer(card)
         return None if seat is None else self.side_of[seat]
+
+
+def _seat_with(masks: tuple[int, ...], bit: int) -> int | None:
+    """The first seat whose mask has ``bit`` (a loop: this runs for every card category)."""
+    for seat, mask in enumerate(masks):
+        if mask & bit:
+            return seat
+    return None

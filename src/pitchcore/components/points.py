@@ -112,7 +112,10 @@ class CardPoint(Point):
 
 def _first_in_play(ctx: HandContext, cards: Iterable[int]) -> int | None:
     in_play = ctx.in_play
-    return next((card for card in cards if in_play >> card & 1), None)
+    for card in cards:
+        if in_play >> card & 1:
+            return card
+    return None
 
 
 @component("points", "high")
