@@ -126,6 +126,9 @@ def _check(value: Any, hint: Any, metadata: Mapping[str, Any]) -> str | None:
     got = _show(value)
     if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
         got += " (text, because of the quotes: write the number without them)"
+    elif (isinstance(value, int) and not isinstance(value, bool) and choices
+          and str(value) in choices and int not in typing.get_args(hint)):
+        got += f' (a number: this choice is text, so quote it: "{value}")'
     if hint is bool:
         return None if isinstance(value, bool) else f"expected true or false, got {got}"
     if hint is int:
