@@ -5,7 +5,8 @@ For each variant, the median of several runs of:
   fast       whole games through ``pitchcore.fast`` (``moves`` + ``step``, unchecked)
   in-hand    what search does: from the start of play to the end of the hand with
              ``fast.step_in_hand``, then ``fast.score`` (no next deal)
-as transitions/s, hands/s for the checked run, and the bytes of one mid-hand state.
+as transitions/s, hands/s for the checked run, and the bytes of one mid-hand state; then
+how long loading a bundled variant and a house file takes, first and cached.
 Moves are uniformly random; a game still going after 200 hands is ended there (random
 bidding never ends some variants, e.g. book-pitch).
 
@@ -21,6 +22,7 @@ import argparse
 import functools
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -142,6 +144,26 @@ def reference(seconds: float, runs: int) -> dict[str, float] | None:
             for kind in ("mutable", "frozen")}
 
 
+LOAD_SCRIPT = """
+import sys, time
+import pitchcore
+start = time.perf_counter()
+pitchcore.load_variant(sys.argv[1])
+first = time.perf_counter() - start
+start = time.perf_counter()
+for _ in range(100):
+    pitchcore.load_variant(sys.argv[1])
+print(first, (time.perf_counter() - start) / 100)
+"""
+
+
+def load_times(name: str) -> tuple[float, float]:
+    """(first, cached) seconds to load ``name`` in a fresh process, after ``import pitchcore``."""
+    out = subprocess.run([sys.executable, "-c", LOAD_SCRIPT, name], check=True, capture_output=True,
+                         text=True).stdout.split()
+    return float(out[0]), float(out[1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one run")
@@ -163,6 +185,13 @@ def main() -> None:
         figures[name] = (moves, quick)
         print(f"{name:22} {moves:10,.0f} {hands:9,.0f} {quick:10,.0f} {in_hand:10,.0f} "
               f"{deep_size(mid_hand(variant, args.players)):12,}")
+    house = Path(__file__).parent.parent / "examples" / "house-rules.yaml"
+    print("\nloading, fresh process (median of 3): first load, then cached")
+    for what in ("auction-pitch", "ten-point-pitch", str(house)):
+        times = [load_times(what) for _ in range(3)]
+        first = statistics.median(t[0] for t in times) * 1e3
+        cached = statistics.median(t[1] for t in times) * 1e3
+        print(f"  {Path(what).name:22} {first:7.2f} ms {cached:9.3f} ms")
     yardstick = reference(args.seconds, args.runs)
     if yardstick is not None and "auction-pitch" in figures:
         moves, quick = figures["auction-pitch"]
