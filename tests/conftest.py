@@ -45,6 +45,8 @@ def choose_move(state: GameState, rng: random.Random, *, bold: bool = False) -> 
         keep_out = 0.95 if state.info.high else 0.75
         if PASS in moves and (not bids or rng.random() < keep_out):
             return PASS
+        if not bids:  # no bid to make: the bidder calls its partner (call your partner)
+            return rng.choice(moves)
         rank = state.table.rules.auction.rank
         return min(bids, key=lambda move: rank(move.arg))
     return rng.choice(moves)

@@ -89,6 +89,11 @@ def _conflicts(variant: Variant) -> list[Conflict]:
                       (("shoot",),)))
     if isinstance(auction, SingleRound):
         found.extend(_bids(variant, auction))
+        if auction.partner == "called-card" and getattr(deal, "sides", "cutthroat") != "cutthroat":
+            found.append((("auction", "partner"), "called-card: the bidder calls a partner for "
+                          f"the hand, but with deal sides {deal.sides} the seats already play "
+                          "in fixed partnerships; use partner: none, or deal.sides: cutthroat",
+                          (("deal", "sides"), ("deal",))))
     return found
 
 

@@ -7,7 +7,7 @@ from typing import NamedTuple
 from .cards import MAX_CARDS, SUITS, card_text, cards_in, mask_of, parse_card, parse_suit
 from .errors import InvalidMove
 
-KINDS = ("pass", "bid", "trump", "discard", "play", "call", "deal")
+KINDS = ("pass", "bid", "trump", "discard", "play", "call", "deal", "partner")
 
 
 class Move(NamedTuple):
@@ -15,7 +15,8 @@ class Move(NamedTuple):
 
     ``arg`` depends on ``kind``: a bid's number or name (``"smudge"``), a suit index for
     ``trump``, a card mask for ``discard``, a card index for ``play``, ``"high"``/``"low"``
-    for ``call`` and a hand size for ``deal``.
+    for ``call``, a hand size for ``deal`` and a card index for ``partner`` (the card the
+    bidder calls: its holder is the bidder's partner for the hand).
     """
 
     kind: str
@@ -23,11 +24,14 @@ class Move(NamedTuple):
 
     def __str__(self) -> str:
         kind, arg = self.kind, self.arg
-        if kind in ("play", "trump", "discard") and not _valid_arg(kind, arg):
+        if kind in ("play", "trump", "discard", "partner") and not _valid_arg(kind, arg):
             return f"{kind} {arg!r}"  # not a card or suit: said as given (an illegal move's message)
         if kind == "play":
             assert isinstance(arg, int)
             return "play " + card_text(arg)
+        if kind == "partner":
+            assert isinstance(arg, int)
+            return "partner " + card_text(arg)
         if kind == "trump":
             assert isinstance(arg, int)
             return "trump " + SUITS[arg]
@@ -43,12 +47,13 @@ def _valid_arg(kind: str, arg: object) -> bool:
     if arg.__class__ is not int:
         return False
     assert isinstance(arg, int)
-    return 0 <= arg < (MAX_CARDS if kind == "play" else 4 if kind == "trump" else 1 << MAX_CARDS)
+    return 0 <= arg < (MAX_CARDS if kind in ("play", "partner") else 4 if kind == "trump" else 1 << MAX_CARDS)
 
 
 PASS = Move("pass")
 PLAY: tuple[Move, ...] = tuple(Move("play", card) for card in range(MAX_CARDS))
 TRUMP: tuple[Move, ...] = tuple(Move("trump", suit) for suit in range(4))
+PARTNER: tuple[Move, ...] = tuple(Move("partner", card) for card in range(MAX_CARDS))
 
 
 def bid(value: int | str) -> Move:
@@ -60,7 +65,7 @@ def discard(mask: int) -> Move:
 
 
 def parse_move(text: str | Move) -> Move:
-    """Parse canonical move text (``"bid 3"``, ``"play JH"``, ``"discard 4C 7D"``)."""
+    """Parse canonical move text (``"bid 3"``, ``"play JH"``, ``"discard 4C 7D"``, ``"partner AS"``)."""
     if isinstance(text, Move):
         return text
     if not isinstance(text, str):
@@ -82,6 +87,8 @@ def parse_move(text: str | Move) -> Move:
         (word,) = args
         if kind == "play":
             return PLAY[parse_card(word)]
+        if kind == "partner":
+            return PARTNER[parse_card(word)]
         if kind == "trump":
             return TRUMP[parse_suit(word)]
         if kind in ("bid", "deal"):
@@ -94,5 +101,5 @@ def parse_move(text: str | Move) -> Move:
         raise InvalidMove(f"bad move {text!r}: {error}") from None
     raise InvalidMove(
         f"bad move {text!r}: expected one of 'pass', 'bid N', 'trump S', 'discard CARDS', "
-        "'play CARD', 'call high|low', 'deal N'"
+        "'play CARD', 'call high|low', 'deal N', 'partner CARD'"
     )

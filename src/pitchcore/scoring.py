@@ -3,6 +3,16 @@
 Each category credits (side, points) pairs: the whole value to one side for Pitch's
 categories, an amount to every side for card values. A category's award is the side it
 credited most (None for nobody or a tie); its credits are what settlement sees.
+
+Call your partner (``auction: {partner: called-card}``, cutthroat tables): once the bidder
+has called a card, the hand is judged between two teams, the bidder with the called card's
+holder (team 0) and every other seat (team 1); a called card dealt to nobody leaves the
+bidder alone against the others as one team. Categories, the bid and a shoot are judged
+by team; then each team credit is credited to every seat of the team (the bidder first,
+the defenders clockwise from the bidder), and a set-back or a shoot's bonus applies to
+the partner as to the bidder. ``HandResult.awards`` reports a team award as the bidder's
+side (team 0) or the side of the first defender clockwise from the bidder (team 1);
+``HandResult.game_pips`` gives each side its team's count.
 """
 
 from __future__ import annotations
@@ -21,12 +31,24 @@ if TYPE_CHECKING:
     from .state import GameState
 
 
-def hand_context(state: GameState) -> HandContext:
+def teams_of(state: GameState) -> tuple[int, ...] | None:
+    """Team per seat for a hand with a called partner (0: the bidder and its partner, 1: the
+    others), or None for a hand scored by the table's own sides."""
+    info = state.info
+    if info.called is None or info.bidder is None:
+        return None
+    return tuple(0 if seat in (info.bidder, info.partner) else 1 for seat in range(state.table.players))
+
+
+def hand_context(state: GameState, teams: tuple[int, ...] | None = None) -> HandContext:
+    """The finished hand for the point categories: judged by the table's sides, or by
+    ``teams`` (a team per seat, two teams) where the bidder called a partner."""
     table = state.table
     info = state.info
     taken = [0] * table.players
-    tricks_won = [0] * table.sides
-    side_of = table.side_of
+    side_of = table.side_of if teams is None else teams
+    sides = table.sides if teams is None else 2
+    tricks_won = [0] * sides
     for _, cards, taker in state.tricks:
         tricks_won[side_of[taker]] += 1
         pile = 0
@@ -35,7 +57,7 @@ def hand_context(state: GameState) -> HandContext:
         taken[taker] |= pile
     bidder_side = None if info.bidder is None else side_of[info.bidder]
     return HandContext(NO_TRUMP if info.trump is None else info.trump, table.tables, side_of,
-                       table.sides, info.start, tuple(taken), tuple(tricks_won), bidder_side)
+                       sides, info.start, tuple(taken), tuple(tricks_won), bidder_side)
 
 
 def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
@@ -43,7 +65,8 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
     table = state.table
     rules = table.rules
     info = state.info
-    ctx = hand_context(state)
+    teams = teams_of(state)
+    ctx = hand_context(state, teams)
     points = rules.points
     judged = [point.credits(ctx) for point in points]
     sides = [top_side(credits) for credits in judged]
@@ -70,7 +93,8 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
         assert isinstance(shoot, Shoot) and bidder_side is not None
         reward = shoot.made if made else shoot.failed
         if reward == "win-game-or-reset":  # a side in the hole is reset to 0 instead of winning
-            reward = "win-game" if state.scores[bidder_side] >= 0 else -state.scores[bidder_side]
+            own = table.side_of[info.bidder] if teams is not None and info.bidder is not None else bidder_side
+            reward = "win-game" if state.scores[own] >= 0 else -state.scores[own]
         if reward in ("win-game", "lose-game"):
             outcome = str(reward)
         elif isinstance(reward, int) and made:
@@ -79,18 +103,50 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
         elif isinstance(reward, int):
             penalty = -reward
     if made is False and outcome is None and bidder_side is not None:
-        credits += settlement.set_pays(bidder_side, penalty, table.sides)
+        credits += settlement.set_pays(bidder_side, penalty, ctx.sides)
+    awarded = tuple((point.name, side) for point, side in zip(points, sides, strict=True))
+    pips = _tally(points, ctx)
+    if teams is not None:
+        assert info.bidder is not None
+        credits, bidder_side, awarded, pips = _by_seat(state, teams, credits, awarded, pips,
+                                                       bonus, penalty)
     sale = rules.auction.sale(info)
     paid = () if sale is None else ((table.side_of[sale[0]], sale[1]),)
     ledger = Ledger(credits, bidder_side, bid_value, made, bonus, penalty, outcome,
                     hand=len(state.hand_results) + 1, players=table.players, paid=paid)
     delta, winner, over = rules.going_out.settle(state.scores, ledger, info.bidder)
     result = HandResult(
-        bidder=info.bidder, bid=info.bid, made=made,
-        awards=tuple((point.name, side) for point, side in zip(points, sides, strict=True)),
-        delta=delta, game_pips=_tally(points, ctx), dealer=state.dealer, ended_game=over)
+        bidder=info.bidder, bid=info.bid, made=made, awards=awarded,
+        delta=delta, game_pips=pips, dealer=state.dealer, ended_game=over)
     scores = tuple(score + change for score, change in zip(state.scores, delta, strict=True))
     return result, scores, winner, over
+
+
+def _by_seat(state: GameState, teams: tuple[int, ...], credits: tuple[tuple[int, int], ...],
+             awarded: tuple[tuple[str, int | None], ...], pips: tuple[int, ...], bonus: int,
+             penalty: int) -> tuple[tuple[tuple[int, int], ...], int, tuple[tuple[str, int | None], ...],
+                                    tuple[int, ...]]:
+    """A called-partner hand's team results in the table's sides: each team credit to
+    every seat of the team, the partner's share of the bidder's bonus and set-back as
+    credits of its own (first, so the partner never goes out on points the set-back takes
+    back), the awards as the team's first seat, the pips as each seat's team's count."""
+    table = state.table
+    players = table.players
+    bidder = state.info.bidder
+    assert bidder is not None
+    side_of = table.side_of
+    clockwise = [(bidder + offset) % players for offset in range(players)]
+    members = [[side_of[seat] for seat in clockwise if teams[seat] == team] for team in (0, 1)]
+    partners = members[0][1:]
+    front = [(side, bonus - penalty) for side in partners if bonus - penalty]
+    spread = [(side, value) for team, value in credits for side in members[team]]
+    heads = [team[0] if team else None for team in members]
+    by_side = [0] * table.sides
+    for seat in range(players):
+        by_side[side_of[seat]] = pips[teams[seat]]
+    return (tuple(front + spread), side_of[bidder],
+            tuple((name, None if team is None else heads[team]) for name, team in awarded),
+            tuple(by_side))
 
 
 def _tally(points: Sequence[Category], ctx: HandContext) -> tuple[int, ...]:

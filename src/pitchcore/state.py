@@ -71,6 +71,11 @@ class HandInfo(NamedTuple):
     """The current trick's declaration (``"high"``/``"low"``), where the variant has one."""
     hand_size: int = 0
     """Cards dealt to each seat this hand."""
+    called: int | None = None
+    """The card the bidder called (``auction: {partner: called-card}``), once called."""
+    partner: int | None = None
+    """The seat holding the called card: the bidder's partner for the hand (None: no call
+    yet, or the called card was dealt to nobody and the bidder plays alone)."""
 
 
 class GameState(tuple):  # type: ignore[type-arg]

@@ -58,6 +58,8 @@ def describe_move(move: Move) -> str:
         return f"calls {move.arg}"
     if kind == "deal":
         return f"deals {move.arg} cards each"
+    if kind == "partner":
+        return "calls " + text.split()[1] + " for a partner"
     return text
 
 

@@ -57,6 +57,12 @@ class PlayerView:
     None before the leader calls."""
     hand_size: int = 0
     """Cards dealt to each seat this hand (0 while the dealer has yet to choose)."""
+    called: Card | None = None
+    """The card the bidder called to name its partner (call your partner), once called."""
+    partner: int | None = None
+    """The bidder's called partner, where this seat may know it: the partner itself knows at
+    once (it holds the called card), everyone else (the bidder too) once the called card has
+    been played; None otherwise (not known yet, no call, or the bidder plays alone)."""
     rules: Variant | None = attrs.field(default=None, eq=False, repr=False)
     """The variant being played (public: every player knows the rules)."""
 
@@ -83,5 +89,19 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         stock_size=len(info.stock), hand_results=state.hand_results, winner=state.winner,
         legal_moves=state.legal_moves() if state.to_move == seat else (),
         call=info.call, hand_size=info.hand_size,
+        called=None if info.called is None else CARDS[info.called],
+        partner=_partner_known(state, seat),
         rules=table.variant,
     )
+
+
+def _partner_known(state: GameState, seat: int) -> int | None:
+    """The called partner if ``seat`` may know it: it is the partner, or the called card has
+    been played (to the trick in progress or a completed one)."""
+    info = state.info
+    partner, called = info.partner, info.called
+    if partner is None or called is None:
+        return None
+    if seat == partner or called in state.trick_cards:
+        return partner
+    return partner if any(called in cards for _, cards, _ in state.tricks) else None

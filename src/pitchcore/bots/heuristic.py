@@ -325,7 +325,9 @@ class HeuristicBot:
             return self.jacks.choose(view, legal, rng)  # not Pitch: seed 003's own player
         rules = rules_info(variant)
         move: Move | None = None
-        if phase is Phase.BIDDING:
+        if legal[0].kind == "partner":
+            move = self.call_partner(view, legal, rules)
+        elif phase is Phase.BIDDING:
             move = self.bid(view, legal, rules)
         elif phase is Phase.NAMING_TRUMP:
             move = self.name_trump(view, legal, rules)
@@ -338,6 +340,19 @@ class HeuristicBot:
         return move
 
     # -- auction -----------------------------------------------------------------------------
+
+    def call_partner(self, view: PlayerView, legal: Sequence[Move], rules: RulesInfo) -> Move | None:
+        """Call your partner: the highest card it does not hold of the suit it means to name
+        trump, else of its longest suit; failing both, the highest card it may call."""
+        hand = _mask([card.index for card in view.hand])
+        trump, _ = best_suit(hand, rules, view.players, bidder_gift=rules.gift)
+        cards = [int(move.arg) for move in legal if isinstance(move.arg, int) and move.arg < DECK_SIZE]
+        longest = max(range(4), key=lambda suit: (hand >> 13 * suit & 0x1FFF).bit_count())
+        for suit in (trump, longest):
+            own = [card for card in cards if card // 13 == suit]
+            if own:
+                return Move("partner", max(own))
+        return Move("partner", max(cards)) if cards else None
 
     def bid(self, view: PlayerView, legal: Sequence[Move], rules: RulesInfo) -> Move | None:
         hand = _mask([card.index for card in view.hand])

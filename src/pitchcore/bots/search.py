@@ -254,7 +254,8 @@ def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]]
     info = HandInfo(
         dealt=start, stock=stock, bids=view.bids, high=auction.rank(view.bid) if view.bid is not None else 0,
         bidder=view.bidder, bid=view.bid, trump=kn.trump, gift=kn.gift, junk=(), discards=discards,
-        exchanged=view.players, start=start, call=view.call, hand_size=found.deal.hand_size)
+        exchanged=view.players, start=start, call=view.call, hand_size=found.deal.hand_size,
+        **_called(view, start))
     trick = tuple(card.index for _, card in view.trick)
     leader = view.trick[0][0] if view.trick else view.to_move
     tricks = tuple((lead, tuple(card.index for card in cards), taker) for lead, cards, taker in view.tricks)
@@ -263,6 +264,16 @@ def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]]
                        hand_results=view.hand_results, phase=Phase.PLAYING, to_move=view.to_move,
                        masks=masks, info=info, trick_cards=trick, leader=leader, tricks=tricks,
                        winner=None, step=step)
+
+
+def _called(view: PlayerView, start: Sequence[int]) -> dict[str, int | None]:
+    """A called partner in a sampled deal: the seat the sample gives the called card (the
+    bidder's partner is secret until the card is played; a sample may guess it)."""
+    if view.called is None:
+        return {}
+    card = view.called.index
+    holder = next((seat for seat, mask in enumerate(start) if mask >> card & 1 and seat != view.bidder), None)
+    return {"called": card, "partner": holder}
 
 
 def sample_state(view: PlayerView, rng: random.Random, variant: Variant | None = None) -> GameState:

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..cards import NINE, make_card
-from ..moves import PASS, Move, bid
+from ..cards import NINE, card_text, make_card
+from ..moves import PARTNER, PASS, Move, bid
 from ..registry import choice, component, field, slot
 from .step import Next, Step
 
@@ -52,6 +52,13 @@ class SingleRound(Step):
     forced_bid: int | None = field(
         None, "null, or a bid N: a player holding a 9 and another card of the 9's suit may not "
         "pass while the high bid is below N, and must bid at least N (Nine-Five)")
+    partner: str = choice(
+        ("none", "called-card"), "none",
+        "none: no called partner; called-card (call your partner, for 5-6 cutthroat players): "
+        "once the auction has a bidder, the bidder moves once more, 'partner CARD', naming a "
+        "card of the deck it does not hold; the seat holding it is its secret partner for the "
+        "hand (both score the team's points, both are set back); a card dealt to nobody leaves "
+        "the bidder alone against the others")
 
     def problems(self) -> list[tuple[str, str]]:
         found = []
@@ -94,8 +101,17 @@ class SingleRound(Step):
         return (forced is not None and state.info.high < forced
                 and holds_nine_and_another(state.masks[state.to_move or 0]))
 
+    def calling(self, state: GameState) -> bool:
+        """True when the auction is over and the bidder still has to call its partner."""
+        info = state.info
+        return (self.partner == "called-card" and info.bidder is not None
+                and len(info.bids) >= state.table.players and info.called is None)
+
     def legal(self, state: GameState) -> tuple[Move, ...]:
         info = state.info
+        if self.partner != "none" and self.calling(state):
+            own = state.masks[info.bidder or 0]
+            return tuple(PARTNER[card] for card in range(state.table.deck_size) if not own >> card & 1)
         forced = self.forced_bid is not None and self.forced(state)
         key = (self, info.high, state.to_move == state.dealer, state.table.shoot_rank, forced)
         moves = _LEGAL.get(key)
@@ -127,6 +143,14 @@ class SingleRound(Step):
 
     def why_illegal(self, state: GameState, move: Move) -> str:
         seat = state.to_move
+        if self.partner != "none" and self.calling(state):
+            arg = move.arg
+            if (move.kind == "partner" and isinstance(arg, int)
+                    and state.masks[seat or 0] >> arg & 1):
+                return (f"the bidder (seat {seat}) holds {card_text(arg)}: it calls its partner "
+                        "with a card it does not hold")
+            return (f"the bidder (seat {seat}) calls its partner: 'partner CARD' naming a card "
+                    "of the deck it does not hold")
         legal = self.legal(state)
         bids = [str(found.arg) for found in legal if found.kind == "bid"]
         may = f"bid {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"bid {bids[0]}" if bids else ""
@@ -152,6 +176,11 @@ class SingleRound(Step):
         info = state.info
         seat = state.to_move
         assert seat is not None
+        if move.kind == "partner":
+            card = move.arg
+            assert isinstance(card, int)
+            holder = next((held for held, mask in enumerate(state.masks) if mask >> card & 1), None)
+            return state.evolve(info=info._replace(called=card, partner=holder)), Next.DONE
         if move.kind == "bid":
             arg = move.arg
             info = info._replace(bids=(*info.bids, (seat, arg)), high=self.rank(arg),
@@ -162,6 +191,8 @@ class SingleRound(Step):
         if seat != state.dealer:
             return state.evolve(info=info, to_move=(seat + 1) % players), Next.WAIT
         if info.bidder is not None:
+            if self.partner == "called-card":  # the bidder calls its partner before the next step
+                return state.evolve(info=info, to_move=info.bidder), Next.WAIT
             return state.evolve(info=info), Next.DONE
         if self.all_pass == "pass-deal":  # thrown in: the next seat deals (the engine redeals)
             return state.evolve(info=info, dealer=(seat + 1) % players), Next.REDEAL
