@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .cards import CARDS, SUITS, Card, cards_of
+from .components.play import trick_seats
 from .moves import Move
 from .results import HandResult
 from .state import Phase
@@ -63,6 +64,9 @@ class PlayerView:
     """The bidder's called partner, where this seat may know it: the partner itself knows at
     once (it holds the called card), everyone else (the bidder too) once the called card has
     been played; None otherwise (not known yet, no call, or the bidder plays alone)."""
+    trick_seats: tuple[tuple[int, ...], ...] = ()
+    """The seat that played each card of each completed trick, in play order: counted on
+    from the leader, except where seats out of trumps are skipped (``follow: trump-only``)."""
     rules: Variant | None = attrs.field(default=None, eq=False, repr=False)
     """The variant being played (public: every player knows the rules)."""
 
@@ -91,6 +95,8 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         call=info.call, hand_size=info.hand_size,
         called=None if info.called is None else CARDS[info.called],
         partner=_partner_known(state, seat),
+        trick_seats=tuple(trick_seats(info.start, leader, cards, table.players)
+                          for leader, cards, _ in state.tricks),
         rules=table.variant,
     )
 

@@ -81,3 +81,22 @@ def test_low_is_the_two_to_the_seat_dealt_it() -> None:
     variant = pc.load_variant("ten-point-pitch")
     low = variant.points[1]
     assert (low.kind, low.rank, low.receiver) == ("trump-card", "2", "holder")
+
+
+def test_views_and_bot_knowledge_follow_the_skipped_seats() -> None:
+    """Under trump-only play a seat out of trumps is skipped: the view says who played each
+    card, and a bot's knowledge credits the cards to those seats and marks the skipped seat
+    void in trumps."""
+    from pitchcore.bots.knowledge import knowledge_of
+
+    s = bid_and_exchange()
+    s = play(s, ["discard KD", "discard AD", "discard 2C", "discard 3C", "discard KS", "discard AS",
+                 "discard 6H", "discard 7H", "play JD", "play LJ", "play TH", "play 9H",
+                 "play HJ", "play QH", "play JH", "play 8H", "play 4H", "play 5H", "play AH"])
+    view = s.view(3)
+    assert view.trick_seats[-1] == (2, 3, 1)  # seat 0 (no trump left) was skipped
+    known = knowledge_of(view)
+    assert known.played_by[1] >> pc.Card.parse("AH").index & 1
+    assert not known.played_by[0] >> pc.Card.parse("AH").index & 1
+    hearts = "CDHS".index("H")
+    assert known.voids[0] >> hearts & 1 and not known.voids[1] >> hearts & 1

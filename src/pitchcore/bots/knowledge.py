@@ -179,23 +179,27 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
     first_lead_trump = (variant is not None and isinstance(variant.play, FollowOrTrump)
                         and variant.play.first_lead == "trump")
 
-    tricks: list[tuple[int, tuple[int, ...]]] = [
-        (leader, tuple(card.index for card in cards)) for leader, cards, _ in view.tricks]
+    tricks = _plays(view)
     if view.trick:
-        tricks.append((view.trick[0][0], tuple(card.index for _, card in view.trick)))
-    for number, (leader, cards) in enumerate(tricks):
-        for position, card in enumerate(cards):
-            played_by[(leader + position) % players] |= 1 << card
+        tricks.append([(seat, card.index) for seat, card in view.trick])
+    trump_only = getattr(variant.play, "follow", None) == "trump-only" if variant is not None else False
+    for number, plays in enumerate(tricks):
+        for seat, card in plays:
+            played_by[seat] |= 1 << card
         if trump is None:
             continue
+        if trump_only:  # a seat that did not play to a trick held no trump
+            for seat in set(range(players)) - {seat for seat, _ in plays}:
+                voids[seat] |= 1 << trump
         suit = tables.suit[trump]
-        led = suit[cards[0]]
+        leader, first = plays[0]
+        led = suit[first]
         if number == 0 and first_lead_trump and led != trump:
             voids[leader] |= 1 << trump
-        for position, card in enumerate(cards[1:], start=1):
+        for seat, card in plays[1:]:
             played = suit[card]
             if played != led and played != trump:  # (when trump was led: a trump void)
-                voids[(leader + position) % players] |= 1 << led
+                voids[seat] |= 1 << led
     played = 0
     for mask in played_by:
         played |= mask
@@ -237,3 +241,15 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
         played_by=tuple(played_by), voids=tuple(voids), own_discards=own_discards, gift=gift,
         unknown=unknown, hand_sizes=view.hand_sizes, min_trumps=tuple(min_trumps),
         own_discard_room=tuple(room), only_trumps=tuple(only_trumps))
+
+
+def _plays(view: PlayerView) -> list[list[tuple[int, int]]]:
+    """Each completed trick as (seat, card) in play order. The view says who played each
+    card (under trump-only play a seat out of trumps is skipped); a view built by hand
+    without ``trick_seats`` is counted on from each trick's leader."""
+    found = []
+    for index, (leader, cards, _) in enumerate(view.tricks):
+        seats = view.trick_seats[index] if index < len(view.trick_seats) else ()
+        found.append([(seats[position] if seats else (leader + position) % view.players, card.index)
+                      for position, card in enumerate(cards)])
+    return found
