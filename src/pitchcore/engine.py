@@ -112,7 +112,7 @@ def begin_steps(state: GameState, index: int) -> tuple[GameState, bool]:
             if waiting is _REDEAL:  # thrown in as it began (a worthless hand): deal again
                 state, index = _fresh_hand(state, state.dealer, state.deal_number + 1), 0
                 continue
-            return state.evolve(step=index), True
+            return _new(GameState, (*state[:13], index)), True  # (the step field is last)
         index += 1
     return state, False
 
@@ -128,6 +128,7 @@ def finish_hand(state: GameState) -> GameState:
 
 
 _OVER = Phase.GAME_OVER
+_new = tuple.__new__
 _WAIT, _DONE, _REDEAL = Next.WAIT, Next.DONE, Next.REDEAL
 
 

@@ -27,6 +27,10 @@ class Table:
     """The hand's steps in order (deal, auction, widow, trump, exchange, play)."""
     shoot_rank: int = attrs.field(init=False)
     """Auction rank of the shoot bid, which the dealer may never take (0: none)."""
+    most_points: int = attrs.field(init=False)
+    """The most the point categories can credit in a hand: what a named top bid is worth."""
+    point_names: tuple[str, ...] = attrs.field(init=False)
+    """The categories' names in award order (``HandResult.awards``)."""
     deck_size: int = attrs.field(init=False)
     """Cards in the deck: 52, or 53/54 with jokers (card indices below this)."""
 
@@ -41,6 +45,8 @@ class Table:
         shoot_bid = variant.shoot.bid
         set_(self, "shoot_rank", variant.auction.rank(shoot_bid) if shoot_bid is not None else 0)
         set_(self, "deck_size", variant.deal.deck_size())
+        set_(self, "most_points", sum(point.most() for point in variant.points))
+        set_(self, "point_names", tuple(point.name for point in variant.points))
 
     @property
     def rules(self) -> Variant:

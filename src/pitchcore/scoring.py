@@ -17,6 +17,7 @@ side (team 0) or the side of the first defender clockwise from the bidder (team 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -72,10 +73,12 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
     sides = [top_side(credits) for credits in judged]
     awards = [pair for credits in judged for pair in credits]
     bidder_side = ctx.bidder_side
-    earned = sum(value for side, value in awards if side == bidder_side)
+    earned = 0
+    for side, value in awards:
+        if side == bidder_side:
+            earned += value
     shooting = info.bid is not None and info.bid == rules.shoot.bid
-    total = sum(point.most() for point in points)
-    bid_value = info.bid if isinstance(info.bid, int) else total
+    bid_value = info.bid if isinstance(info.bid, int) else table.most_points
     if info.bidder is None:
         made: bool | None = None
     elif shooting:
@@ -104,7 +107,7 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
             penalty = -reward
     if made is False and outcome is None and bidder_side is not None:
         credits += settlement.set_pays(bidder_side, penalty, ctx.sides)
-    awarded = tuple((point.name, side) for point, side in zip(points, sides, strict=True))
+    awarded = tuple(zip(table.point_names, sides, strict=True))
     pips = _tally(points, ctx)
     if teams is not None:
         assert info.bidder is not None
@@ -118,7 +121,7 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
     result = HandResult(
         bidder=info.bidder, bid=info.bid, made=made, awards=awarded,
         delta=delta, game_pips=pips, dealer=state.dealer, ended_game=over)
-    scores = tuple(score + change for score, change in zip(state.scores, delta, strict=True))
+    scores = tuple(map(operator.add, state.scores, delta))
     return result, scores, winner, over
 
 
