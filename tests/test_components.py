@@ -637,3 +637,16 @@ def test_a_joker_is_never_high_or_low() -> None:
     assert Low(receiver="holder").award(ctx) == 0    # 5S, not seat 1's joker
     assert Low(receiver="capturer").award(ctx) == 1  # seat 1 took it
     assert High(receiver="holder").award(ctx) == 0   # AS
+
+
+@pytest.mark.parametrize("bid", [None, 2, "smudge"])
+def test_with_bid_builds_what_replace_would(bid: int | str | None) -> None:
+    """The auction's direct HandInfo builder must agree with ``_replace`` field by field."""
+    from pitchcore.state import HandInfo, with_bid
+
+    info = HandInfo(dealt=(1, 2, 4, 8), stock=(5, 6), bids=((0, None),), high=0, trump=3, hand_size=6)
+    if bid is None:
+        expected = info._replace(bids=((0, None), (1, None)))
+    else:
+        expected = info._replace(bids=((0, None), (1, bid)), high=5, bidder=1, bid=bid)
+    assert with_bid(info, 1, bid, 5) == expected

@@ -14,7 +14,10 @@ class Awards(Mapping[str, "int | None"]):
     _items: tuple[tuple[str, int | None], ...]
 
     def __init__(self, items: tuple[tuple[str, int | None], ...] | Mapping[str, int | None] = ()):
-        pairs = tuple(items.items()) if isinstance(items, Mapping) else tuple(items)
+        if items.__class__ is tuple:  # what scoring passes: no ABC check, no copy
+            pairs: tuple[tuple[str, int | None], ...] = items
+        else:
+            pairs = tuple(items.items()) if isinstance(items, Mapping) else tuple(items)
         object.__setattr__(self, "_items", pairs)
 
     def __getitem__(self, key: str) -> int | None:
@@ -46,6 +49,10 @@ class Awards(Mapping[str, "int | None"]):
         return f"Awards({dict(self._items)!r})"
 
 
+def _awards(items: Awards | tuple[tuple[str, int | None], ...] | Mapping[str, int | None]) -> Awards:
+    return items if items.__class__ is Awards else Awards(items)
+
+
 @attrs.frozen
 class HandResult:
     """The outcome of one finished hand."""
@@ -56,7 +63,7 @@ class HandResult:
     """The winning bid: its number, or the name of a bid above every number (``"moon"``)."""
     made: bool | None
     """Whether the bidder's side made its bid (None without a bidder)."""
-    awards: Awards = attrs.field(converter=Awards)
+    awards: Awards = attrs.field(converter=_awards)
     """Point name -> side that won it, in the variant's award order; None = not awarded.
 
     A category that credits several sides (``card-values``) is reported for the side it

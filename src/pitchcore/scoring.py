@@ -21,6 +21,7 @@ import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .cards import MAX_CARDS
 from .components.context import HandContext
 from .components.points import Category, top_side
 from .components.settlement import Ledger
@@ -30,6 +31,8 @@ from .results import HandResult
 
 if TYPE_CHECKING:
     from .state import GameState
+
+_BIT = tuple(1 << card for card in range(MAX_CARDS))
 
 
 def teams_of(state: GameState) -> tuple[int, ...] | None:
@@ -52,10 +55,8 @@ def hand_context(state: GameState, teams: tuple[int, ...] | None = None) -> Hand
     tricks_won = [0] * sides
     for _, cards, taker in state.tricks:
         tricks_won[side_of[taker]] += 1
-        pile = 0
         for card in cards:
-            pile |= 1 << card
-        taken[taker] |= pile
+            taken[taker] |= _BIT[card]
     bidder_side = None if info.bidder is None else side_of[info.bidder]
     return HandContext(NO_TRUMP if info.trump is None else info.trump, table.tables, side_of,
                        sides, info.start, tuple(taken), tuple(tricks_won), bidder_side)
@@ -66,11 +67,11 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
     table = state.table
     rules = table.rules
     info = state.info
-    teams = teams_of(state)
+    teams = None if info.called is None else teams_of(state)
     ctx = hand_context(state, teams)
     points = rules.points
     judged = [point.credits(ctx) for point in points]
-    sides = [top_side(credits) for credits in judged]
+    sides = [credits[0][0] if len(credits) == 1 else top_side(credits) for credits in judged]
     awards = [pair for credits in judged for pair in credits]
     bidder_side = ctx.bidder_side
     earned = 0

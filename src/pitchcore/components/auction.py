@@ -6,23 +6,21 @@ Two kinds: ``single-round`` (one round of bids, the dealer last; RULES.md P1) an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from ..cards import NINE, card_text, make_card
 from ..moves import PARTNER, PASS, Move, bid
 from ..registry import choice, component, field, slot
+from ..state import GameState, HandInfo, with_bid
 from .step import Next, Step
-
-if TYPE_CHECKING:
-    from ..state import GameState, HandInfo
 
 slot("auction", "How the bidder and the bid are decided.", "single-round")
 
 _LEGAL: dict[tuple[object, int, bool, int, bool], tuple[Move, ...]] = {}
 """Legal bids by (auction, high bid, dealer to bid, shoot rank, forced): a handful per variant."""
 
+_new = tuple.__new__
+_WAIT = Next.WAIT
 _NINES = tuple((make_card(NINE, suit), 0x1FFF << 13 * suit) for suit in range(4))
 """(the nine, mask of its suit) per suit: the holding that forces a bid (Nine-Five)."""
 
@@ -173,29 +171,24 @@ class SingleRound(Step):
         return None
 
     def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
-        info = state.info
-        seat = state.to_move
-        assert seat is not None
-        if move.kind == "partner":
-            card = move.arg
-            assert isinstance(card, int)
-            holder = next((held for held, mask in enumerate(state.masks) if mask >> card & 1), None)
-            return state.evolve(info=info._replace(called=card, partner=holder)), Next.DONE
-        if move.kind == "bid":
-            arg = move.arg
-            info = info._replace(bids=(*info.bids, (seat, arg)), high=self.rank(arg),
-                                 bidder=seat, bid=arg)
-        else:
-            info = info._replace(bids=(*info.bids, (seat, None)))
-        players = state.table.players
-        if seat != state.dealer:
-            return state.evolve(info=info, to_move=(seat + 1) % players), Next.WAIT
+        kind, arg = move
+        info: HandInfo = state[8]
+        seat: int = state[6]
+        if kind == "partner":
+            assert isinstance(arg, int)
+            holder = next((held for held, mask in enumerate(state.masks) if mask >> arg & 1), None)
+            return state.evolve(info=info._replace(called=arg, partner=holder)), Next.DONE
+        info = with_bid(info, seat, arg, self.rank(arg)) if kind == "bid" else with_bid(info, seat, None)
+        dealer: int = state[2]
+        if seat != dealer:  # the state built in place: a hand has a bid or pass per seat
+            return _new(GameState, (*state[:6], (seat + 1) % state[0].players, state[7], info,
+                                    *state[9:])), _WAIT
         if info.bidder is not None:
             if self.partner == "called-card":  # the bidder calls its partner before the next step
-                return state.evolve(info=info, to_move=info.bidder), Next.WAIT
+                return state.evolve(info=info, to_move=info.bidder), _WAIT
             return state.evolve(info=info), Next.DONE
         if self.all_pass == "pass-deal":  # thrown in: the next seat deals (the engine redeals)
-            return state.evolve(info=info, dealer=(seat + 1) % players), Next.REDEAL
+            return state.evolve(info=info, dealer=(seat + 1) % state.table.players), Next.REDEAL
         return state.evolve(info=info), Next.REDEAL
 
 

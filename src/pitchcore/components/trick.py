@@ -17,18 +17,10 @@ class HighestTrump:
 
     def winner(self, cards: tuple[int, ...], trump: int, tables: TrumpTables) -> int:
         """Position (0 = the lead) of the winning card in ``cards``."""
-        suit = tables.suit[trump]
-        order = tables.order[trump]
-        led = suit[cards[0]]
-        best, best_power = 0, -1
-        for position, card in enumerate(cards):
-            card_suit = suit[card]
-            if card_suit == trump:
-                power = 100 + order[card]
-            elif card_suit == led:
-                power = order[card]
-            else:
-                continue
-            if power > best_power:
-                best, best_power = position, power
+        power = tables.power[trump][tables.suit[trump][cards[0]]]
+        best, top = 0, power[cards[0]]
+        for position in range(1, len(cards)):
+            strength = power[cards[position]]
+            if strength > top:  # strictly: of equals, the earlier card
+                best, top = position, strength
         return best

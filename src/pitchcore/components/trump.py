@@ -86,6 +86,15 @@ class TrumpTables:
     natural: tuple[tuple[int, ...], ...] = ()
     """natural[t]: ``ranked[t]`` without the jokers: what High and Low are judged over (a
     joker is never High or Low)."""
+    power: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(init=False, repr=False, eq=False)
+    """power[t][led][card]: how strongly the card bids for a trick whose led card has
+    effective suit ``led``: a trump above every card of the suit led, a card of neither
+    suit -1 (it cannot win). ``suit`` and ``order`` in one lookup, for the trick's winner;
+    derived from them, so tables made with ``attrs.evolve`` get their own."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "power", tuple(
+            _powers(suit, order, trump) for trump, (suit, order) in enumerate(zip(self.suit, self.order, strict=True))))
 
 
 def build_tables(extras: tuple[str, ...], deck_size: int = MAX_CARDS) -> TrumpTables:
@@ -121,6 +130,16 @@ def build_tables(extras: tuple[str, ...], deck_size: int = MAX_CARDS) -> TrumpTa
     natural = tuple(tuple(card for card in cards if card < DECK_SIZE) for cards in ranked)
     return TrumpTables(tuple(suits), tuple(orders), tuple(trump_masks), tuple(suit_masks),
                        tuple(extra_cards), tuple(ranked), natural)
+
+
+def _powers(suit: tuple[int, ...], order: tuple[int, ...], trump: int) -> tuple[tuple[int, ...], ...]:
+    """``TrumpTables.power[trump]``: per effective suit led, each card's strength in the trick."""
+    def strength(card: int, led: int) -> int:
+        if suit[card] == trump:
+            return 1000 + order[card]
+        return order[card] if suit[card] == led else -1
+
+    return tuple(tuple(strength(card, led) for card in range(len(suit))) for led in range(5))
 
 
 def _extras_field(doc: str) -> tuple[str, ...]:
