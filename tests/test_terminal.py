@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -186,3 +188,10 @@ def test_the_module_runs_from_the_command_line_and_ends_at_end_of_input() -> Non
     assert "Traceback" not in run.stdout + run.stderr
     assert "not a number of a listed move" in run.stdout
     assert "End of input" in run.stdout
+
+
+def test_call_partner_games_name_the_partner_when_the_hand_is_over() -> None:
+    path = Path(__file__).resolve().parents[1] / "examples" / "call-partner.yaml"
+    code, text = play("1\n" * 5000, variant=str(path), seat=0, seed=2, players=5)
+    assert code == 0 and "Game over. Final scores:" in text
+    assert re.search(r"Hand over: seat \d.* bid \d+ with seat \d.* as partner and (made it|was set)\.", text)

@@ -77,3 +77,6 @@ class HandResult:
     """The seat that dealt this hand."""
     ended_game: bool = False
     """True when the game ended during this hand's scoring."""
+    partner: int | None = None
+    """The bidder's called partner (``auction: {partner: called-card}``): the seat that held
+    the called card, None where nobody did or the variant calls no partner."""

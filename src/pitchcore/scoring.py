@@ -121,7 +121,7 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
     delta, winner, over = rules.going_out.settle(state.scores, ledger, info.bidder)
     result = HandResult(
         bidder=info.bidder, bid=info.bid, made=made, awards=awarded,
-        delta=delta, game_pips=pips, dealer=state.dealer, ended_game=over)
+        delta=delta, game_pips=pips, dealer=state.dealer, ended_game=over, partner=info.partner)
     scores = tuple(map(operator.add, state.scores, delta))
     return result, scores, winner, over
 

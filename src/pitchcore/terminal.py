@@ -272,7 +272,8 @@ class Session:
         self.say()
         if result.bidder is not None:
             made = {True: "made it", False: "was set", None: "-"}[result.made]
-            self.say(f"Hand over: {self.seat_name(result.bidder)} bid {result.bid} and {made}.")
+            partner = "" if result.partner is None else f" with {self.seat_name(result.partner)} as partner"
+            self.say(f"Hand over: {self.seat_name(result.bidder)} bid {result.bid}{partner} and {made}.")
         else:
             self.say("Hand over.")
         awards = ", ".join(f"{name}: {'nobody' if side is None else self.side_name(side)}"

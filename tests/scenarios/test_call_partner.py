@@ -99,6 +99,7 @@ def test_the_partner_scores_the_teams_points() -> None:
     s = play(auction(MADE_HANDS, "2").apply("partner JH"), MADE_TRICKS)
     result = s.hand_results[-1]
     assert result.made is True
+    assert (result.bidder, result.partner) == (1, 3)
     assert result.delta == (0, 4, 0, 4, 0)
     assert s.scores == (0, 4, 0, 4, 0)
     assert dict(result.awards) == {"high": 1, "low": 1, "jack": 1, "game": 1}
@@ -109,6 +110,7 @@ def test_the_partner_is_set_back_with_the_bidder() -> None:
     s = play(auction(SET_HANDS, "3").apply("partner AS"), SET_FIRST_TRICK + SET_REST)
     result = s.hand_results[-1]
     assert result.made is False
+    assert (result.bidder, result.partner) == (1, 0)
     assert result.delta == (-3, -3, 3, 3, 3)
     # a team award is reported as the bidder's side, or the first defender's after it
     assert dict(result.awards) == {"high": 1, "low": 2, "jack": 2, "game": 2}
@@ -122,7 +124,7 @@ def test_a_card_dealt_to_nobody_leaves_the_bidder_alone() -> None:
     assert all(s.view(seat).partner is None for seat in range(5))
     s = play(s, SET_FIRST_TRICK + SET_REST)
     result = s.hand_results[-1]
-    assert result.made is False
+    assert result.made is False and result.partner is None
     # the others are one team: seat 0 scores the defenders' points without taking a trick
     assert result.delta == (3, -3, 3, 3, 3)
 
