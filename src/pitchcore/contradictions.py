@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import DECK_SIZE, DECKS
 from .components import SLOT_ORDER
-from .components.auction import SingleRound
+from .components.auction import SellOut, SingleRound
 from .components.joker_points import JokerPoint
 from .components.no_auction import NoAuction
 from .components.no_trump import NoTrump
@@ -94,6 +94,12 @@ def _conflicts(variant: Variant) -> list[Conflict]:
                           f"the hand, but with deal sides {deal.sides} the seats already play "
                           "in fixed partnerships; use partner: none, or deal.sides: cutthroat",
                           (("deal", "sides"), ("deal",))))
+    if isinstance(auction, SellOut) and isinstance(shoot, Shoot) and shoot.bid not in auction.all_values():
+        found.append((("shoot", "bid"), f"{_show(shoot.bid)} is not a bid of this sell-out "
+                      f"auction (the others bid {auction.min_bid} to {auction.max_bid}, the "
+                      f"eldest pitches at once for {auction.pitch_bid}); shoot on one of "
+                      f"{', '.join(map(str, auction.all_values()))}, or set shoot: none",
+                      (("auction", "pitch_bid"), ("auction", "max_bid"), ("auction",))))
     return found
 
 
