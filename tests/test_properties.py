@@ -6,7 +6,9 @@ finished hand against an independent re-computation of its awards and score chan
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 import random
 from collections import Counter
 from math import comb
@@ -679,6 +681,17 @@ def test_states_are_immutable(name: str, seed: int, data: st.DataObject) -> None
         state.info.trump = 0  # type: ignore[misc]
     assert hash(state) == hash(state.evolve())
     assert {state, state.evolve()} == {state}
+
+
+@given(name=st.sampled_from(BUNDLED), seed=SEEDS)
+def test_states_pickle_and_copy_to_equal_states(name: str, seed: int) -> None:
+    """Worker processes and search trees copy states: mid-hand and after scored hands alike."""
+    states, _ = random_game(name, seed, max_hands=2)
+    for state in (states[len(states) // 2], states[-1]):
+        for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state)):
+            assert copied == state and hash(copied) == hash(state)
+            assert copied.hand_results == state.hand_results
+            assert copied.legal_moves() == state.legal_moves()
 
 
 # -- random valid variants ----------------------------------------------------------------

@@ -45,6 +45,10 @@ class Awards(Mapping[str, "int | None"]):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Awards is immutable")
 
+    def __reduce__(self) -> tuple[type[Awards], tuple[tuple[tuple[str, int | None], ...]]]:
+        """Rebuilt through ``__init__``: pickling and ``copy`` may not set the slot directly."""
+        return Awards, (self._items,)
+
     def __repr__(self) -> str:
         return f"Awards({dict(self._items)!r})"
 
