@@ -30,8 +30,13 @@ def _show(value: Any) -> str:
     if isinstance(value, str):
         return repr(value)
     if isinstance(value, list | dict):
-        return yaml.safe_dump(value, default_flow_style=True, width=1000).strip()
+        text = yaml.safe_dump(value, default_flow_style=True, width=1000).strip()
+        return text if len(text) <= SHOWN else text[: SHOWN - 4] + " ..."
     return str(value)
+
+
+SHOWN = 120
+"""Characters of a list or mapping a message quotes (a long value is cut short)."""
 
 
 def _type_name(value: Any) -> str:

@@ -37,6 +37,10 @@ def _read(path: Path, shown: str) -> str:
 
 def _parse(text: str, filename: str, found: list[str]) -> tuple[Any, dict[Path_, Where]]:
     """Data and key lines of one file; duplicate keys go to ``found``, bad YAML raises."""
+    deep = _deep_line(text)
+    if deep:  # refused before libyaml, which recurses in C and can crash on such input
+        raise VariantError(f"{filename}:{deep}: (top level): nested more than {MAX_DEPTH} levels "
+                           "deep; a variant needs at most four (slot, field, list item, value)")
     try:
         node = yaml.compose(text, Loader=_Loader)
         data = yaml.load(text, Loader=_Loader)
@@ -48,6 +52,26 @@ def _parse(text: str, filename: str, found: list[str]) -> tuple[Any, dict[Path_,
     if node is not None:
         _record_lines(node, (), filename, lines, found)
     return data, lines
+
+
+def _deep_line(text: str, limit: int = 500) -> int:
+    """The line where brackets or indentation first pass ``limit`` levels (0: nowhere).
+
+    A rough count (brackets inside quotes count too) that only has to catch what no
+    variant file needs: files with few brackets and short indents skip the scan.
+    """
+    if text.count("[") + text.count("{") <= limit and all(
+            len(line) - len(line.lstrip(" ")) <= limit for line in text.splitlines()):
+        return 0
+    depth = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        if len(line) - len(line.lstrip(" ")) > limit:
+            return number
+        for char in line:
+            depth += 1 if char in "[{" else -1 if char in "]}" else 0
+            if depth > limit:
+                return number
+    return 0
 
 
 def _syntax_message(error: yaml.MarkedYAMLError, text: str, filename: str) -> str:
@@ -109,23 +133,60 @@ def _path_at_error(text: str) -> Path_:
                  or (frame[0] == "map" and frame[2] and frame[1] is not None))
 
 
+MAX_DEPTH = 32
+"""How deeply a variant file may nest mappings and lists (its own schema needs four)."""
+
+
 def _record_lines(node: yaml.Node, path: Path_, filename: str, lines: dict[Path_, Where],
-                  found: list[str]) -> None:
-    lines[path] = (filename, node.start_mark.line + 1)
+                  found: list[str], open_nodes: tuple[int, ...] = (), seen_nodes: set[int] | None = None) -> None:
+    """Record where every key of ``node`` is written; report keys given twice.
+
+    An alias repeats a node written earlier: it is walked once (its keys' lines are where
+    the anchor was written), so aliases of aliases cannot blow up; an alias inside the
+    node it names, or nesting deeper than ``MAX_DEPTH``, is refused here, before anything
+    recurses over the data.
+    """
+    lines.setdefault(path, (filename, node.start_mark.line + 1))
+    if not isinstance(node, yaml.MappingNode | yaml.SequenceNode):
+        return
+    seen_nodes = set() if seen_nodes is None else seen_nodes
+    line = node.start_mark.line + 1
+    if id(node) in open_nodes:  # (an alias has no line of its own: the key's, where known)
+        raise VariantError(f"{filename}:{lines.get(path, (filename, line))[1]}: {_dotted(path)}: an "
+                           "alias names the mapping or list that contains it, so the value would "
+                           "contain itself; remove the alias, or write the value out in full")
+    if len(open_nodes) >= MAX_DEPTH:
+        shown = _dotted(path[:6]) + ("..." if len(path) > 6 else "")
+        raise VariantError(f"{filename}:{line}: {shown}: nested more than {MAX_DEPTH} levels "
+                           "deep; a variant needs at most four (slot, field, list item, value)")
+    if id(node) in seen_nodes:
+        return
+    seen_nodes.add(id(node))
+    inside = (*open_nodes, id(node))
     if isinstance(node, yaml.MappingNode):
         seen: dict[str, int] = {}
         for key_node, value_node in node.value:
-            key = str(key_node.value)
+            key = _key_text(key_node)
             line = key_node.start_mark.line + 1
             if key in seen:
                 found.append(f"{filename}:{line}: {_dotted((*path, key))}: key given twice "
                              f"(first on line {seen[key]}); keep one of them")
             seen.setdefault(key, line)
-            _record_lines(value_node, (*path, key), filename, lines, found)
             lines[(*path, key)] = (filename, line)
-    elif isinstance(node, yaml.SequenceNode):
+            _record_lines(value_node, (*path, key), filename, lines, found, inside, seen_nodes)
+            lines[(*path, key)] = (filename, line)
+    else:
         for index, item in enumerate(node.value):
-            _record_lines(item, (*path, index), filename, lines, found)
+            _record_lines(item, (*path, index), filename, lines, found, inside, seen_nodes)
+
+
+def _key_text(key_node: yaml.Node) -> str:
+    """A key as the loaded data names it (``~`` and ``null`` load as None, ``yes`` as True)."""
+    value = key_node.value
+    if isinstance(key_node, yaml.ScalarNode) and key_node.tag in (
+            "tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int"):
+        return str(yaml.load(yaml.serialize(key_node), Loader=_Loader))
+    return str(value)
 
 
 def _dotted(path: Path_) -> str:
