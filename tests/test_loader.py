@@ -236,6 +236,15 @@ def test_to_yaml_round_trips(name: str) -> None:
     assert build_variant(variant.to_dict()) == variant
 
 
+@pytest.mark.parametrize("name", ["haus-pitch", "jacks-trump"])
+def test_to_yaml_writes_a_file_that_loads_back(name: str, tmp_path: Path) -> None:
+    variant = load_variant(name)
+    path = tmp_path / "written.yaml"
+    text = variant.to_yaml(path)
+    assert path.read_text(encoding="utf-8") == text
+    assert load_variant(str(path)) == variant
+
+
 def test_to_yaml_round_trips_a_house_variant(tmp_path: Path) -> None:
     house = tmp_path / "house.yaml"
     house.write_text("extends: haus-pitch\nname: quiet\nshoot: none\nauction: {top_bid: null}\n")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -55,12 +57,16 @@ class Variant:
                 data[slot_name] = component_dict(value)
         return data
 
-    def to_yaml(self) -> str:
-        """YAML text that ``load_variant`` reads back to an equal ``Variant``."""
+    def to_yaml(self, path: str | os.PathLike[str] | None = None) -> str:
+        """YAML text that ``load_variant`` reads back to an equal ``Variant``; with ``path``,
+        also written to that file (UTF-8), which ``load_variant(path)`` then reads."""
         import yaml
 
-        return yaml.safe_dump(self.to_dict(), sort_keys=False, default_flow_style=False,
+        text = yaml.safe_dump(self.to_dict(), sort_keys=False, default_flow_style=False,
                               allow_unicode=True)
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8")
+        return text
 
 
 def component_dict(component: Any) -> dict[str, Any]:
