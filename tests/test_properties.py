@@ -607,7 +607,7 @@ def test_every_game_ends(name: str, seed: int) -> None:
 def test_starting_scores_are_kept(name: str, seed: int, data: st.DataObject) -> None:
     variant = pc.load_variant(name)
     players = data.draw(player_counts(variant), label="players")
-    sides = 2 if variant.deal.sides == "partners" else players
+    sides = len(set(variant.deal.side_table(players)))
     target = getattr(variant.going_out, "target", 30)  # (a game of rounds has none)
     scores = tuple(data.draw(st.lists(st.integers(-10, target - 1), min_size=sides,
                                       max_size=sides), label="scores"))

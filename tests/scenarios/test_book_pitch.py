@@ -147,3 +147,39 @@ def test_made_smudge_is_only_4_points() -> None:
     assert (r.bid, r.made) == (4, True)
     assert r.delta == (0, 4)
     assert not s.is_over and s.winner is None and s.scores == (0, 4)
+
+
+# ---------------------------------------------------------------- seats (RULES.md: partnerships at 4, cutthroat 3-4)
+
+THREE_HANDS = seats(
+    s1="AH 2H 3C 4C 5C 6C",
+    s2="TC KC 7S 8S 9S QS",
+    s0="6D 7D 8D 9D TD 2S",
+)
+THREE_TRICKS = [
+    "play AH", "play 7S", "play 2S",   # seat 1 (trump)
+    "play 2H", "play 8S", "play 6D",   # seat 1
+    "play 3C", "play TC", "play 7D",   # seat 2 (TC)
+    "play KC", "play 8D", "play 4C",   # seat 2
+    "play 9S", "play 9D", "play 5C",   # seat 2
+    "play QS", "play TD", "play 6C",   # seat 2 (TD)
+]
+
+
+def test_three_players_play_cutthroat() -> None:
+    """Three seats: every seat for itself (the JH was not dealt: no Jack)."""
+    s = pc.new_game("book-pitch", players=3, seed=13, dealer=0, hands=THREE_HANDS)
+    assert s.table.side_of == (0, 1, 2) and s.scores == (0, 0, 0)
+    s = play(s, ["bid 2", "pass", "pass", *THREE_TRICKS])
+    r = s.hand_results[-1]
+    assert dict(r.awards) == {"high": 1, "low": 1, "jack": None, "game": 2}
+    assert r.game_pips == (0, 4, 25)
+    assert r.made is True and r.delta == (0, 2, 1)
+
+
+def test_four_players_are_partners_unless_the_house_says_cutthroat() -> None:
+    assert pc.new_game("book-pitch", seed=1).table.side_of == (0, 1, 0, 1)
+    cutthroat = pc.load_variant_text("extends: book-pitch\nname: book-cutthroat\ndeal: {sides: cutthroat}\n")
+    assert pc.new_game(cutthroat, players=4, seed=1).table.side_of == (0, 1, 2, 3)
+    with pytest.raises(ValueError, match="3-4 players, not 5"):
+        pc.new_game("book-pitch", players=5, seed=1)

@@ -54,6 +54,7 @@ class RulesInfo:
     named_trump: bool
     first_lead_trump: bool
     partners: bool
+    """Seats play in partnerships when their number is even (``sides`` is not cutthroat)."""
     high: float
     """Worth of the High category (0: none)."""
     low: float
@@ -118,7 +119,7 @@ def _rules(variant: Variant | None) -> RulesInfo:
     return RulesInfo(
         tables=cached_tables(variant), named_trump=isinstance(variant.trump, Named),
         first_lead_trump=isinstance(variant.play, FollowOrTrump) and variant.play.first_lead == "trump",
-        partners=variant.deal.sides == "partners", high=high, low=low,
+        partners=variant.deal.sides != "cutthroat", high=high, low=low,
         low_to_holder=low_to_holder, jack=jack, jick=jick, trump_cards=tuple(trump_cards),
         game=game, total=sum(point.most() for point in variant.points),
         shoot_bid=shoot.bid if isinstance(shoot, Shoot) else None,
@@ -195,14 +196,15 @@ def suit_value(hand: int, suit: int, rules: RulesInfo, players: int, *, bidder_g
     for joker, worth in rules.jokers:
         value += card_point(joker, worth)
     if rules.game:
-        base = 0.3 if rules.partners else (0.45 if players <= 2 else 0.3 if players == 3 else 0.15)
+        partnered = rules.partners and players % 2 == 0
+        base = 0.3 if partnered else (0.45 if players <= 2 else 0.3 if players == 3 else 0.15)
         ten = 0.12 if hand >> make_card(TEN, suit) & 1 else 0.0
         aces = sum(1 for card in cards_in(hand & ~trumps) if card % 13 == ACE)
         value += rules.game * min(0.8, base + 0.06 * length + 0.1 * honours + ten + 0.03 * aces)
     value += 0.1 * bidder_gift
     if high < 0.45:
         return value * 0.5  # no control of trumps: the seeds bid on strong cards only
-    if rules.partners:
+    if rules.partners and players % 2 == 0:
         value += 0.25  # a partner's help
     return value
 

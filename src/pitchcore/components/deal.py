@@ -29,8 +29,10 @@ class PacketDeal(Step):
     max_players: int = field(8, "most seats the variant allows", minimum=2)
     default_players: int = field(4, "seats when new_game is not told", minimum=2)
     sides: str = choice(
-        ("cutthroat", "partners"), "cutthroat",
-        "cutthroat: every seat for itself; partners: seats alternate between two sides",
+        ("cutthroat", "partners", "partners-if-even"), "cutthroat",
+        "cutthroat: every seat for itself; partners: seats alternate between two sides (an "
+        "even number of players); partners-if-even: partners when the number of players is "
+        "even, cutthroat when it is odd (Book Pitch: partners at 4, cutthroat at 3)",
     )
     hand_size: int = field(6, "cards dealt to each seat", minimum=1)
     packet: int = field(3, "cards given to a seat at a time", minimum=1)
@@ -48,7 +50,7 @@ class PacketDeal(Step):
 
     def side_table(self, players: int) -> tuple[int, ...]:
         """Side of each seat: cutthroat side = seat; partners side = seat % 2."""
-        if self.sides == "partners":
+        if self.sides == "partners" or (self.sides == "partners-if-even" and players % 2 == 0):
             return tuple(seat % 2 for seat in range(players))
         return tuple(range(players))
 
