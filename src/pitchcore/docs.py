@@ -20,6 +20,7 @@ from .components import SLOT_ORDER
 from .loader import bundled_dir, bundled_variants, load_variant
 from .registry import KINDS, SLOTS, Slot, describe
 from .schema import TOP_KEY_DOCS, field_schema, plain, schema_json, settable_fields
+from .switches import SWITCHES
 from .validation import TOP_KEYS
 
 DOCS_DIR = Path(__file__).resolve().parents[2] / "docs"
@@ -31,6 +32,10 @@ INTRO = """\
 A variant file is one YAML mapping. Its top keys describe the variant and may name a parent:
 
 {top_keys}
+
+A switch is a top key that stands for a slot setting (RULES.md's "YAML switches"):
+
+{switches}
 
 Then comes one key per slot, in the order a hand meets them:
 
@@ -151,7 +156,8 @@ def _examples() -> tuple[str, str]:
 def variants_markdown() -> str:
     """The whole of ``docs/variants.md``."""
     kind_alone, kind_mapping = _examples()
-    intro = INTRO.format(top_keys="\n".join(f"- `{key}`: {TOP_KEY_DOCS.get(key, '')}" for key in TOP_KEYS),
+    intro = INTRO.format(switches="\n".join(f"- `{key}`: {doc}" for key, doc in SWITCHES.items()),
+                         top_keys="\n".join(f"- `{key}`: {TOP_KEY_DOCS.get(key, '')}" for key in TOP_KEYS),
                          slots="\n".join(_slot_line(SLOTS[name]) for name in SLOT_ORDER),
                          kind_alone=kind_alone, kind_mapping=kind_mapping)
     lines = ["# Variant files", "", f"<!-- Generated from the component registry by `{COMMAND}`; "

@@ -18,6 +18,7 @@ from .contradictions import contradictions
 from .errors import VariantError
 from .problems import _show, _suggest, _type_name
 from .registry import SLOTS
+from .switches import apply_switches, take_switches
 from .validation import TOP_KEYS, _build, build_variant
 from .variant import Variant
 from .yaml_lines import Path_, Where, _at, _parse, _read
@@ -75,9 +76,12 @@ def _resolve(text: str, filename: str, base: Path | None, chain: tuple[tuple[str
     if not isinstance(data, dict):
         raise VariantError(f"{_at(lines, (), filename)}: (top level): expected a mapping of keys "
                            f"({', '.join(TOP_KEYS + SLOT_ORDER)}), got {_type_name(data)}")
+    switches = take_switches(data, lines, filename)
+    switched_at = lines.get(("no_junk",), (filename, 1))
     chain = (*chain, (_identity(filename, base), filename))
     parent = data.pop("extends", None)
     if parent is None:
+        apply_switches(data, lines, switches, switched_at)
         return data, lines
     if len(chain) == 1 and "name" not in data and filename[:1] != "<":
         data["name"] = Path(filename).stem  # a house file is named for itself, not its parent
@@ -110,7 +114,9 @@ def _resolve(text: str, filename: str, base: Path | None, chain: tuple[tuple[str
             f"({' -> '.join(names)}); files cannot extend each other in a circle: make one of "
             "them extend a bundled variant, or nothing")
     parent_data, parent_lines = _resolve(parent_text, parent_name, parent_base, chain, found)
-    return _merge(parent_data, parent_lines, data, lines)
+    merged, merged_lines = _merge(parent_data, parent_lines, data, lines)
+    apply_switches(merged, merged_lines, switches, switched_at)
+    return merged, merged_lines
 
 
 def _merge(parent: dict[str, Any], parent_lines: dict[Path_, Where], child: dict[str, Any],

@@ -19,6 +19,7 @@ import attrs
 
 from .components import SLOT_ORDER
 from .registry import KINDS, SLOTS, Slot, describe
+from .switches import SWITCHES
 from .validation import TOP_KEYS
 
 Schema = dict[str, Any]
@@ -147,6 +148,8 @@ def variant_schema() -> Schema:
     """The JSON Schema of a variant file, built from ``SLOTS`` and ``KINDS``."""
     properties: Schema = {key: {"type": "string", "description": TOP_KEY_DOCS.get(key, "")} for key in TOP_KEYS}
     properties["extends"]["type"] = ["string", "null"]  # null: extends nothing
+    for switch, doc in SWITCHES.items():
+        properties[switch] = {"type": "boolean", "description": f"Switch: {doc}"}
     defs: Schema = {}
     for name in SLOT_ORDER:
         slot = SLOTS[name]

@@ -15,6 +15,7 @@ from .contradictions import _conflicts
 from .errors import VariantError
 from .problems import _homes, _Problems, _show, _suggest
 from .registry import KINDS, SLOTS
+from .switches import SWITCHES
 from .variant import Variant
 from .yaml_lines import Path_, Where
 
@@ -35,7 +36,7 @@ def _build(data: Mapping[str, Any], lines: Mapping[Path_, Where], filename: str,
             homes = _homes(str(key))
             where = f"; {key} belongs under {' or '.join(homes)}:" if homes else ""
             problems.add((str(key),), f"unknown key{where}; "
-                         f"{_suggest(str(key), TOP_KEYS + SLOT_ORDER, 'valid keys')}")
+                         f"{_suggest(str(key), TOP_KEYS + SLOT_ORDER + tuple(SWITCHES), 'valid keys')}")
     values: dict[str, Any] = {}
     for key in ("name", "description", "source"):
         value = data.get(key, "")

@@ -7,6 +7,8 @@ Four seats, dealer 0 (eldest seat 1) unless said.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from stacked import SWEEP_HANDS, SWEEP_TRICKS, legal, play, seats
 
@@ -64,6 +66,38 @@ def test_no_junk_defenders_score_nothing(variant: str, bid: str, delta: tuple[in
     r = s.hand_results[-1]
     assert dict(r.awards) == {"high": 1, "low": 1, "jack": 3, "game": 0}
     assert r.delta == delta
+
+
+def test_the_no_junk_switch_is_the_no_junk_settlement(tmp_path: Path) -> None:
+    """RULES.md lists ``no_junk`` as a YAML switch: on any variant it is settlement no-junk,
+    and ``false`` turns it off again; the settlement's other fields stay."""
+    on = pc.load_variant_text("extends: auction-pitch\nname: switched\nno_junk: true\n")
+    assert on.settlement == pc.load_variant("no-junk").settlement
+    s = hand_of(on, SPLIT_HANDS, [*auction("bid 3"), *SPLIT_TRICKS])
+    assert s.hand_results[-1].delta == (0, -3, 0, 0)
+    off = pc.load_variant_text("extends: no-junk\nno_junk: false\n")
+    assert off.settlement == pc.load_variant("auction-pitch").settlement
+    parent = tmp_path / "keeps.yaml"
+    parent.write_text("extends: smear\nsettlement: {set_bidder_points: kept}\n")
+    (tmp_path / "child.yaml").write_text("extends: keeps.yaml\nno_junk: true\n")
+    kept = pc.load_variant(str(tmp_path / "child.yaml"))
+    assert (kept.settlement.kind, kept.settlement.set_bidder_points) == ("no-junk", "kept")
+    assert pc.load_variant_text(on.to_yaml()) == on
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("no_junk: yes please\n", r"<string>:2: no_junk: expected true or false, got 'yes please'"),
+    ("no_junk: true\nsettlement: set-back\n",
+     r"<string>:2: no_junk: true means settlement kind no-junk, but this file sets settlement kind set-back"),
+    ("no-junk: true\n", r"<string>:2: no-junk: unknown key; .*did you mean 'no_junk'"),
+])
+def test_a_bad_no_junk_switch_says_what_to_write(text: str, message: str) -> None:
+    with pytest.raises(pc.VariantError, match=message):
+        pc.load_variant_text("extends: auction-pitch\n" + text)
+
+
+def hand_of(variant: pc.Variant, hands: list[str], moves: list[str]) -> pc.GameState:
+    return play(pc.new_game(variant, players=len(hands), seed=17, dealer=0, hands=hands), moves)
 
 
 def test_no_junk_defender_at_10_can_not_go_out() -> None:
