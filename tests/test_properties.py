@@ -32,6 +32,8 @@ INVALID_TEXTS = ("trump X", "call sideways", "play 10X", "bid", "")
 DECK_CARDS = {"standard": 52, "joker": 53, "two-jokers": 54}
 """Cards per deck: the 52, then the high joker (card 52, HJ) and the low joker (53, LJ)."""
 HJ, LJ = 52, 53
+LOW_CARDS = sum(1 << card for card in range(52) if card % 13 < 8)
+"""The 2s to 9s: a hand of these only is worthless (a coke hand)."""
 
 
 def deck_of(variant: Variant) -> int:
@@ -277,6 +279,30 @@ def expected_delta(variant: Variant, result: pc.HandResult, side_of: tuple[int, 
 # -- per-state and per-hand checks -------------------------------------------------------
 
 
+def thrown_in(state: GameState) -> int:
+    """Deals thrown in at once (``worthless_hand: redeal``) before the hand ``state`` is in:
+    each was worthless, and the one kept is not."""
+    deal = state.table.rules.deal
+    if getattr(deal, "worthless_hand", "play") != "redeal" or state.is_over:
+        return 0
+    assert not any(not mask & ~LOW_CARDS for mask in state.info.dealt)
+    count = 0
+    while True:
+        earlier = start_hand_masks(state, state.deal_number - count - 1)
+        if not any(not mask & ~LOW_CARDS for mask in earlier):
+            return count
+        count += 1
+
+
+def start_hand_masks(state: GameState, deal_number: int) -> tuple[int, ...]:
+    """What deal ``deal_number`` of this game dealt (``worthless_hand: play``'s own deal)."""
+    from pitchcore.engine import _fresh_hand
+
+    fresh = _fresh_hand(state, state.dealer, deal_number)
+    masks: tuple[int, ...] = state.table.rules.deal.deal_out(fresh, state.info.hand_size).masks  # type: ignore[attr-defined]
+    return masks
+
+
 def check_state(state: GameState) -> None:
     found = card_locations(state)
     deck = deck_of(state.table.rules)
@@ -314,6 +340,11 @@ def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
     elif phase is Phase.NAMING_TRUMP:
         assert len(moves) == 4 and state.to_move == state.info.bidder
         illegal = [PASS, pc.Move("bid", state.table.rules.auction.max_bid)]
+    elif phase is Phase.DEALING and any(state.masks):  # worthless_hand: demand, seat by seat
+        assert state.table.rules.deal.worthless_hand == "demand"  # type: ignore[attr-defined]
+        worthless = not state.masks[state.to_move] & ~LOW_CARDS
+        assert set(moves) == ({PASS, pc.Move("redeal")} if worthless else {PASS})
+        illegal = [pc.Move("call", "high"), pc.Move("bid", 2)] + ([] if worthless else [pc.Move("redeal")])
     elif phase is Phase.DEALING:
         assert state.to_move == state.dealer and not any(state.masks)
         assert set(moves) == {pc.Move("deal", size) for size in model.hand_sizes(state.players)}
@@ -545,13 +576,17 @@ def run_checked_game(variant: Variant, seed: int, *, players: int | None = None,
             check_hand_result(variant, after, model, before, move)
             if not after.is_over:
                 assert after.dealer == (before.dealer + 1) % after.players
-                assert after.deal_number == before.deal_number + 1
+                assert after.deal_number == before.deal_number + 1 + thrown_in(after)
+        elif move.kind == "redeal":  # worthless_hand: demand: the same dealer deals again
+            assert before.phase is Phase.DEALING and not before.masks[before.to_move] & ~LOW_CARDS
+            assert (after.dealer, after.deal_number, after.phase) == (before.dealer, before.deal_number + 1,
+                                                                      Phase.DEALING)
         elif after.deal_number != before.deal_number:  # everybody passed: a redeal
             assert variant.auction.all_pass in ("redeal", "pass-deal") and move == PASS
             assert before.to_move == before.dealer and before.info.high == 0
             passed_on = variant.auction.all_pass == "pass-deal"  # the next seat deals
             assert (after.dealer, after.deal_number) == ((before.dealer + passed_on) % after.players,
-                                                         before.deal_number + 1)
+                                                         before.deal_number + 1 + thrown_in(after))
         else:
             assert after.dealer == before.dealer
         state = after
@@ -742,8 +777,9 @@ def variant_texts(draw: st.DrawFn) -> str:
     assume(keep * high <= deck_of(base) and most_cards >= 1)
     hand_size = draw(st.integers(1, min(most_cards, 9)))
     default = draw(st.integers(low, high))
+    worthless = draw(st.sampled_from(["play", "redeal", "demand"]), label="worthless hand")
     lines.append(f"deal: {{min_players: {low}, max_players: {high}, default_players: {default}, "
-                 f"hand_size: {hand_size}, packet: {draw(st.integers(1, 4))}}}")
+                 f"hand_size: {hand_size}, packet: {draw(st.integers(1, 4))}, worthless_hand: {worthless}}}")
     lines.append(draw(going_out_lines(sorted(going_out_kinds()))))
     settlement = draw(st.sampled_from(["set-back", "no-junk"]))
     kept = draw(st.sampled_from(["forfeited", "kept"]))

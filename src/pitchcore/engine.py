@@ -78,7 +78,8 @@ def _stacked(state: GameState, hands: Sequence[Sequence[str] | str],
     rest = shuffled((card for card in range(table.deck_size) if card not in set(named)), f"{table.seed}/0")
     masks = tuple(mask_of(hand) for hand in parsed)
     info = HandInfo(dealt=masks, stock=tuple(top + rest), hand_size=sizes.pop())
-    return enter(state.evolve(masks=masks, info=info), 1)
+    state, waiting = table.rules.deal.stacked(state.evolve(masks=masks, info=info))
+    return _new(GameState, (*state[:13], 0)) if waiting else enter(state, 1)
 
 
 def start_hand(state: GameState, dealer: int, deal_number: int) -> GameState:

@@ -7,7 +7,7 @@ from typing import NamedTuple
 from .cards import MAX_CARDS, SUITS, card_text, cards_in, mask_of, parse_card, parse_suit
 from .errors import InvalidMove
 
-KINDS = ("pass", "bid", "trump", "discard", "play", "call", "deal", "partner")
+KINDS = ("pass", "bid", "trump", "discard", "play", "call", "deal", "partner", "redeal")
 
 
 class Move(NamedTuple):
@@ -38,8 +38,8 @@ class Move(NamedTuple):
         if kind == "discard":
             assert isinstance(arg, int)
             return " ".join(["discard", *(card_text(c) for c in cards_in(arg))])
-        if kind == "pass":
-            return "pass"
+        if kind in ("pass", "redeal") and arg is None:
+            return kind
         return f"{kind} {arg}"
 
 
@@ -51,6 +51,7 @@ def _valid_arg(kind: str, arg: object) -> bool:
 
 
 PASS = Move("pass")
+REDEAL = Move("redeal")
 PLAY: tuple[Move, ...] = tuple(Move("play", card) for card in range(MAX_CARDS))
 TRUMP: tuple[Move, ...] = tuple(Move("trump", suit) for suit in range(4))
 PARTNER: tuple[Move, ...] = tuple(Move("partner", card) for card in range(MAX_CARDS))
@@ -77,6 +78,8 @@ def parse_move(text: str | Move) -> Move:
     try:
         if kind == "pass" and not args:
             return PASS
+        if kind == "redeal" and not args:
+            return REDEAL
         if kind == "discard":
             cards = [parse_card(word) for word in args]
             if len(set(cards)) != len(cards):
@@ -101,5 +104,5 @@ def parse_move(text: str | Move) -> Move:
         raise InvalidMove(f"bad move {text!r}: {error}") from None
     raise InvalidMove(
         f"bad move {text!r}: expected one of 'pass', 'bid N', 'trump S', 'discard CARDS', "
-        "'play CARD', 'call high|low', 'deal N', 'partner CARD'"
+        "'play CARD', 'call high|low', 'deal N', 'partner CARD', 'redeal'"
     )

@@ -24,7 +24,9 @@ class Phase(enum.Enum):
     """What the game is waiting for."""
 
     DEALING = "dealing"
-    """The dealer chooses how many cards to deal (``deal N``)."""
+    """The deal is being settled: the dealer chooses how many cards to deal (``deal N``),
+    or, where a worthless hand may be thrown in, each seat from the eldest says ``pass``
+    or, holding no card above a 9, ``redeal``."""
     BIDDING = "bidding"
     NAMING_TRUMP = "naming trump"
     DISCARDING = "discarding"

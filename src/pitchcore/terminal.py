@@ -60,6 +60,8 @@ def describe_move(move: Move) -> str:
         return f"deals {move.arg} cards each"
     if kind == "partner":
         return "calls " + text.split()[1] + " for a partner"
+    if kind == "redeal":
+        return "shows a worthless hand and demands a redeal"
     return text
 
 

@@ -344,3 +344,46 @@ def test_random_games_with_each_option_end_and_keep_every_card(name: str, seed: 
         assert sorted(card_locations(state)) == deck
         assert move in state.legal_moves()
     assert sorted(card_locations(states[-1])) == deck
+
+
+# worthless_hand: demand (RULES.md: a player dealt no card above a 9 "may demand a redeal")
+COKE_HANDS = seats(s1="AH KH 2H AC KC QC", s2="2C 3C 4C 5C 6C 7C", s3="JH TC 4D 3D 2D 9S",
+                   s0="QS KS AS 4H 3H TH")
+DEMAND = "deal: {worthless_hand: demand}\n"
+
+
+def test_every_seat_is_asked_before_the_bidding_and_only_a_worthless_hand_may_demand() -> None:
+    s = new(house(DEMAND), COKE_HANDS)
+    assert (s.phase, s.to_move) == (Phase.DEALING, 1)
+    assert legal(s) == {"pass"}
+    refused(s, "redeal", "seat 1 holds a card above a 9, so its hand is not worthless")
+    refused(s, "bid 2", "before the bidding seat 1 may pass")
+    s = s.apply("pass")
+    assert (s.phase, s.to_move, legal(s)) == (Phase.DEALING, 2, {"pass", "redeal"})
+    kept = play(s, ["pass", "pass", "pass"])  # seat 2 keeps its hand; 3 and the dealer pass
+    assert (kept.phase, kept.to_move, kept.deal_number) == (Phase.BIDDING, 1, 0)
+    assert kept.masks == s.masks
+
+
+def test_a_demanded_redeal_throws_the_deal_in_and_the_same_dealer_deals_again() -> None:
+    s = play(new(house(DEMAND), COKE_HANDS), ["pass", "redeal"])
+    assert (s.dealer, s.deal_number, s.hand_results) == (0, 1, ())
+    assert (s.phase, s.to_move) == (Phase.DEALING, 1)  # the new deal is asked about again
+    assert s.masks != new(house(DEMAND), COKE_HANDS).masks
+    assert sorted(card_locations(s)) == list(range(52))
+
+
+def test_redeal_is_a_move_text_the_bots_and_the_terminal_understand() -> None:
+    from pitchcore.bots import HeuristicBot
+    from pitchcore.terminal import describe_move
+
+    assert str(pc.parse_move("redeal")) == "redeal" and pc.parse_move("Redeal") == pc.Move("redeal")
+    s = new(house(DEMAND), COKE_HANDS).apply("pass")
+    assert HeuristicBot().choose(s.view(2), s.legal_moves(), random.Random(1)) == pc.Move("redeal")
+    assert describe_move(pc.Move("redeal")) == "shows a worthless hand and demands a redeal"
+
+
+def test_demand_games_end_with_redeals_on_the_way() -> None:
+    states, moves = random_game(house(DEMAND), 5, max_hands=40)
+    assert any(move.kind == "redeal" for move in moves)
+    assert states[-1].is_over or len(states[-1].hand_results) == 40

@@ -35,7 +35,7 @@ from ..components.play import FollowOrTrump
 from ..components.points import Game, High, Jack, Jick, Low, TrumpCard
 from ..components.shoot import AllPointsAndTricks, Shoot
 from ..components.trump import NO_TRUMP, Named, TrumpTables
-from ..moves import Move
+from ..moves import REDEAL, Move
 from ..state import Phase
 from ..variant import Variant
 from ..view import PlayerView
@@ -321,6 +321,8 @@ class HeuristicBot:
     def choose(self, view: PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
+        if REDEAL in legal:
+            return REDEAL  # a worthless hand: never worth keeping
         variant = variant_of(view, self.variant)
         phase = view.phase
         if phase in (Phase.DEALING, Phase.CALLING) or (variant is not None and isinstance(variant.trick, LastJack)):

@@ -35,6 +35,9 @@ class DealerChooses(PacketDeal):
     def problems(self) -> list[tuple[str, str]]:
         # PacketDeal's deck check is for a fixed size; here only the smallest choice must fit.
         found = [(key, message) for key, message in super().problems() if key != "hand_size"]
+        if self.worthless_hand == "demand":
+            found.append(("worthless_hand", "demand asks each seat before the bidding, but "
+                          "here the dealer chooses the deal's size; use play or redeal"))
         if self.min_hand_size > self.hand_size:
             found.append(("min_hand_size", f"must be at most hand_size ({self.hand_size}), "
                                            f"got {self.min_hand_size}"))

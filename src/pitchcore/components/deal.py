@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..cards import DECKS, TEN
+from ..moves import PASS, REDEAL, Move
 from ..registry import choice, component, field, slot
 from .step import Next, Step
 
@@ -18,6 +19,11 @@ slot("deal", "Players, partnerships, deck and how the cards are dealt.", "packet
 
 _LOW_CARDS = sum(0x1FFF >> (13 - TEN) << 13 * suit for suit in range(4))
 """Mask of the 2s to 9s of the four suits: a hand of these only is worthless."""
+
+
+def worthless(hand: int) -> bool:
+    """A coke hand: no card above a 9 (a joker is above a 9: it is a trump)."""
+    return not hand & ~_LOW_CARDS
 
 
 @component("deal", "packets")
@@ -42,10 +48,14 @@ class PacketDeal(Step):
         "a high (HJ) and a low (LJ) joker. A joker belongs to no suit: trump.extras must rank it",
     )
     worthless_hand: str = choice(
-        ("play", "redeal"), "play",
-        "play: every deal is played; redeal: when a seat is dealt no card above a 9 (a coke "
-        "hand; a joker counts as above a 9), the deal is thrown in before the bidding and the "
-        "same dealer deals again, automatically (a stacked first deal is played as given)",
+        ("play", "redeal", "demand"), "play",
+        "what happens to a coke hand, one dealt no card above a 9 (a joker counts as above a "
+        "9). play: every deal is played; redeal: the deal is thrown in before the bidding and "
+        "the same dealer deals again, automatically (a stacked first deal is played as given); "
+        "demand (RULES.md: the player 'may demand a redeal'): before the bidding every seat "
+        "from the eldest to the dealer says pass, or redeal if its hand is worthless, which "
+        "throws the deal in and the same dealer deals again (every seat is asked, so being "
+        "asked tells nobody anything)",
     )
 
     def side_table(self, players: int) -> tuple[int, ...]:
@@ -81,13 +91,48 @@ class PacketDeal(Step):
 
     def begin(self, state: GameState) -> tuple[GameState, bool | Next]:
         state = self.deal_out(state, self.hand_size)
+        if self.worthless_hand == "demand":
+            return self.ask(state), True
         return state, (Next.REDEAL if self.thrown_in(state) else False)
+
+    def stacked(self, state: GameState) -> tuple[GameState, bool]:
+        """A stacked deal is asked about like a dealt one; ``redeal`` plays it as given."""
+        if self.worthless_hand == "demand":
+            return self.ask(state), True
+        return state, False
+
+    # -- worthless_hand: demand: each seat says pass or redeal, the eldest first ---------
+
+    @staticmethod
+    def ask(state: GameState) -> GameState:
+        """The dealt state, waiting for the eldest to say pass or redeal."""
+        from ..state import Phase
+
+        return state.evolve(phase=Phase.DEALING, to_move=(state.dealer + 1) % state.table.players)
+
+    def legal(self, state: GameState) -> tuple[Move, ...]:
+        return (PASS, REDEAL) if worthless(state.masks[state.to_move or 0]) else (PASS,)
+
+    def why_illegal(self, state: GameState, move: Move) -> str:
+        seat = state.to_move
+        if move == REDEAL:
+            return (f"seat {seat} holds a card above a 9, so its hand is not worthless and it "
+                    "may not demand a redeal: pass")
+        may = "pass, or redeal (its hand is worthless)" if worthless(state.masks[seat or 0]) else "pass"
+        return f"{move} is not a move now: before the bidding seat {seat} may {may}"
+
+    def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
+        if move == REDEAL:
+            return state, Next.REDEAL  # the same dealer deals again
+        seat = state.to_move or 0
+        if seat == state.dealer:
+            return state, Next.DONE
+        return state.evolve(to_move=(seat + 1) % state.table.players), Next.WAIT
 
     def thrown_in(self, state: GameState) -> bool:
         """True when the deal just made is thrown in: ``worthless_hand: redeal`` and a seat
         holds no card above a 9 (a joker is above a 9: it is a trump)."""
-        return self.worthless_hand == "redeal" and any(
-            not mask & ~_LOW_CARDS for mask in state.masks)
+        return self.worthless_hand == "redeal" and any(worthless(mask) for mask in state.masks)
 
     def deal_out(self, state: GameState, hand_size: int) -> GameState:
         """Deal ``hand_size`` cards to every seat from the top of ``info.stock``, in packets."""

@@ -55,6 +55,11 @@ class DealRule(HandStep, Protocol):
 
     def deck_size(self) -> int: ...
 
+    def stacked(self, state: GameState) -> tuple[GameState, bool]:
+        """A stacked deal (``new_game(hands=...)``) as this rule leaves a deal it made: the
+        state, and whether the deal step still waits for a move (a coke-hand demand)."""
+        ...
+
 
 class AuctionRule(HandStep, Protocol):
     """The auction slot: who becomes the bidder, if anyone."""
