@@ -6,6 +6,7 @@ Every question of effective suit and trick rank goes through the tables built he
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -97,9 +98,12 @@ class TrumpTables:
             _powers(suit, order, trump) for trump, (suit, order) in enumerate(zip(self.suit, self.order, strict=True))))
 
 
+@functools.lru_cache(maxsize=64)
 def build_tables(extras: tuple[str, ...], deck_size: int = MAX_CARDS) -> TrumpTables:
     """Suits, orders and masks for every trump suit. A card outside the four suits (a
-    joker) has suit 4 ("none") until an extra makes it a trump."""
+    joker) has suit 4 ("none") until an extra makes it a trump.
+
+    Built once per set of extras: every game of a variant shares its (immutable) tables."""
     suits, orders, trump_masks, suit_masks, extra_cards, ranked = [], [], [], [], [], []
     for trump in range(5):
         suit = [card // 13 for card in range(deck_size)]  # jokers: 4, no suit
