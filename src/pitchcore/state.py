@@ -81,6 +81,7 @@ class HandInfo(NamedTuple):
 
 
 _new = tuple.__new__
+_OVER = Phase.GAME_OVER
 
 
 def with_bid(info: HandInfo, seat: int, bid: int | str | None, rank: int = 0) -> HandInfo:
@@ -175,7 +176,7 @@ class GameState(tuple):  # type: ignore[type-arg]
 
     @property
     def is_over(self) -> bool:
-        return self[5] is Phase.GAME_OVER
+        return self[5] is _OVER  # (a module constant: drivers ask this on every move)
 
     @property
     def trump(self) -> str | None:
