@@ -195,3 +195,13 @@ def test_call_partner_games_name_the_partner_when_the_hand_is_over() -> None:
     code, text = play("1\n" * 5000, variant=str(path), seat=0, seed=2, players=5)
     assert code == 0 and "Game over. Final scores:" in text
     assert re.search(r"Hand over: seat \d.* bid \d+ with seat \d.* as partner and (made it|was set)\.", text)
+
+
+def test_a_coke_hand_demand_is_told_as_such(tmp_path: Path) -> None:
+    path = tmp_path / "coke.yaml"
+    path.write_text("extends: auction-pitch\nname: coke\ndeal: {worthless_hand: demand, hand_size: 3}\n")
+    code, text = play("1\n" * 3000, variant=str(path), seat=0, seed=4)
+    assert code == 0 and "Game over. Final scores:" in text
+    assert "keeps its hand (no redeal)" in text
+    assert re.search(r"seat \d.* shows a worthless hand and demands a redeal\n"
+                     r"A worthless hand: the hand is thrown in and seat \d.* deals again\.", text)

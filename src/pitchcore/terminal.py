@@ -39,12 +39,13 @@ class _Quit(Exception):
     """The person left (``quit`` or end of input)."""
 
 
-def describe_move(move: Move) -> str:
-    """``move`` as a phrase after a seat: ``passes``, ``bids 2``, ``plays KH``."""
+def describe_move(move: Move, phase: Phase | None = None) -> str:
+    """``move`` as a phrase after a seat: ``passes``, ``bids 2``, ``plays KH``; ``phase`` is
+    when it was made (a pass while the deal is settled keeps the hand)."""
     kind = move.kind
     text = str(move)
     if kind == "pass":
-        return "passes"
+        return "keeps its hand (no redeal)" if phase is Phase.DEALING else "passes"
     if kind == "bid":
         return f"bids {move.arg}"
     if kind == "trump":
@@ -218,7 +219,7 @@ class Session:
             except ValueError as error:
                 self.say(f"Not understood: {error}")
                 continue
-            self.say(f"{self.seat_name(self.seat)} {describe_move(move)}")
+            self.say(f"{self.seat_name(self.seat)} {describe_move(move, self.state.phase)}")
             self.advance(new, self.seat)
             return
 
@@ -229,7 +230,7 @@ class Session:
         view = state.view(seat)
         legal = view.legal_moves
         move = self.bots[seat].choose(view, legal, self.rng)
-        self.say(f"{self.seat_name(seat)} {describe_move(move)}")
+        self.say(f"{self.seat_name(seat)} {describe_move(move, state.phase)}")
         self.advance(state.apply(move), seat)
 
     def advance(self, new: GameState, seat: int) -> None:
@@ -241,7 +242,8 @@ class Session:
         if len(new.hand_results) > len(old.hand_results):
             self.report_hand()
         elif new.deal_number != old.deal_number:
-            self.say(f"Everyone passed: the hand is thrown in and {self.seat_name(new.dealer)} deals again.")
+            why = "A worthless hand" if old.phase is Phase.DEALING else "Everyone passed"
+            self.say(f"{why}: the hand is thrown in and {self.seat_name(new.dealer)} deals again.")
             self.announce_deal()
         elif len(new.tricks) > len(old.tricks):
             self.say(f"  {self.seat_name(new.tricks[-1][2])} takes the trick.")
