@@ -13,13 +13,24 @@ from conftest import BUNDLED, GAMES, choose_move
 from pitchcore import fast
 from pitchcore.scoring import score_hand
 
+HOUSE = {
+    "coke-demand": "extends: auction-pitch\nname: coke-demand\ndeal: {worthless_hand: demand, hand_size: 3}\n",
+    "coke-redeal": "extends: hi-lo-jack\nname: coke-redeal\ndeal: {worthless_hand: redeal, hand_size: 4}\n",
+}
+"""House rules whose transitions the bundled variants do not reach (a seat's redeal demand)."""
+NAMES = (*BUNDLED, *HOUSE)
 
-@pytest.mark.parametrize("name", BUNDLED)
+
+def new(name: str, seed: int) -> pc.GameState:
+    return pc.new_game(pc.load_variant_text(HOUSE[name]) if name in HOUSE else name, seed=seed)
+
+
+@pytest.mark.parametrize("name", NAMES)
 @GAMES
 @given(seed=st.integers(0, 2**32 - 1))
 def test_fast_step_reaches_the_checked_states(name: str, seed: int) -> None:
     rng = random.Random(seed)
-    checked = quick = pc.new_game(name, seed=seed)
+    checked = quick = new(name, seed)
     for _ in range(400):
         if checked.is_over:
             break
@@ -32,13 +43,13 @@ def test_fast_step_reaches_the_checked_states(name: str, seed: int) -> None:
         assert fast.moves(checked) == ()
 
 
-@pytest.mark.parametrize("name", BUNDLED)
+@pytest.mark.parametrize("name", NAMES)
 @GAMES
 @given(seed=st.integers(0, 2**32 - 1))
 def test_step_in_hand_stops_where_the_checked_path_scores(name: str, seed: int) -> None:
     """Every state before the hand ends is the checked one; the stop scores like apply."""
     rng = random.Random(seed)
-    checked = quick = pc.new_game(name, seed=seed)
+    checked = quick = new(name, seed)
     hands = len(checked.hand_results)
     done = False
     while not done:
