@@ -91,9 +91,9 @@ class PacketDeal(Step):
 
     def begin(self, state: GameState) -> tuple[GameState, bool | Next]:
         state = self.deal_out(state, self.hand_size)
-        if self.worthless_hand == "demand":
-            return self.ask(state), True
-        return state, (Next.REDEAL if self.thrown_in(state) else False)
+        if self.thrown_in(state):
+            return state, Next.REDEAL
+        return self.stacked(state)  # what follows a deal, stacked or dealt: a demand waits
 
     def stacked(self, state: GameState) -> tuple[GameState, bool]:
         """A stacked deal is asked about like a dealt one; ``redeal`` plays it as given."""
