@@ -3,8 +3,10 @@
 For each variant, the median of several runs of:
   checked    whole games through ``legal_moves()`` + ``apply()`` (the public checked API)
   fast       whole games through ``pitchcore.fast`` (``moves`` + ``step``, unchecked)
+  mutable    whole games through ``fast.Game`` (``moves`` + ``apply`` in place, unchecked)
   in-hand    what search does: from the start of play to the end of the hand with
              ``fast.step_in_hand``, then ``fast.score`` (no next deal)
+  in-hand mutable   the same on a ``fast.Game`` (``apply_in_hand``, then ``score``)
 as transitions/s, hands/s for the checked run, and the bytes of one mid-hand state; then
 how long loading a bundled variant and a house file takes, first and cached.
 Moves are uniformly random; a game still going after 200 hands is ended there (random
@@ -71,6 +73,25 @@ def fast_run(variant: pitchcore.Variant, seconds: float, players: int | None) ->
     return transitions / (time.perf_counter() - start)
 
 
+def mutable_run(variant: pitchcore.Variant, seconds: float, players: int | None) -> float:
+    """Transitions/s of whole random games on ``fast.Game``, in place."""
+    rand = random.Random(1).random
+    transitions = game_no = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        game = fast.Game(pitchcore.new_game(variant, players=players, seed=game_no))
+        game_no += 1
+        moves, apply, fields = game.moves, game.apply, game.fields
+        while len(fields[4]) < MAX_HANDS:  # hand_results
+            legal = moves()
+            if not legal:
+                break
+            apply(legal[int(rand() * len(legal))])
+            transitions += 1
+    return transitions / (time.perf_counter() - start)
+
+
 def play_starts(variant: pitchcore.Variant, players: int | None, count: int = 300) -> list[GameState]:
     """States at the first card of a hand, from random bidding."""
     rng = random.Random(2)
@@ -99,6 +120,25 @@ def in_hand_run(starts: list[GameState], seconds: float) -> float:
                 state, done = step(state, legal[int(rand() * len(legal))])
                 transitions += 1
             score(state)
+    return transitions / (time.perf_counter() - start)
+
+
+def in_hand_mutable_run(starts: list[GameState], seconds: float) -> float:
+    """``in_hand_run`` on a ``fast.Game`` made from each start."""
+    rand = random.Random(1).random
+    transitions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for state in starts:
+            game = fast.Game(state)
+            moves, apply = game.moves, game.apply_in_hand
+            done = False
+            while not done:
+                legal = moves()
+                done = apply(legal[int(rand() * len(legal))])
+                transitions += 1
+            game.score()
     return transitions / (time.perf_counter() - start)
 
 
@@ -172,19 +212,22 @@ def main() -> None:
     parser.add_argument("--variants", nargs="*", default=pitchcore.bundled_variants())
     args = parser.parse_args()
     print(f"transitions/s, median of {args.runs} runs of {args.seconds:g} s, one process")
-    print(f"{'variant':22} {'checked':>10} {'hands/s':>9} {'fast':>10} {'in-hand':>10} {'state bytes':>12}")
-    figures: dict[str, tuple[float, float]] = {}
+    print(f"{'variant':22} {'checked':>10} {'hands/s':>9} {'fast':>10} {'mutable':>10} {'in-hand':>10} "
+          f"{'in-hand mut.':>12} {'state bytes':>12}")
+    figures: dict[str, tuple[float, ...]] = {}
     for name in args.variants:
         variant = pitchcore.load_variant(name)
         checked = [checked_run(variant, args.seconds, args.players) for _ in range(args.runs)]
         moves = statistics.median(run[0] for run in checked)
         hands = statistics.median(run[1] for run in checked)
         quick = median(args.runs, functools.partial(fast_run, variant, args.seconds, args.players))
+        mutable = median(args.runs, functools.partial(mutable_run, variant, args.seconds, args.players))
         starts = play_starts(variant, args.players)
         in_hand = median(args.runs, functools.partial(in_hand_run, starts, args.seconds))
-        figures[name] = (moves, quick)
-        print(f"{name:22} {moves:10,.0f} {hands:9,.0f} {quick:10,.0f} {in_hand:10,.0f} "
-              f"{deep_size(mid_hand(variant, args.players)):12,}")
+        in_place = median(args.runs, functools.partial(in_hand_mutable_run, starts, args.seconds))
+        figures[name] = (moves, quick, mutable)
+        print(f"{name:22} {moves:10,.0f} {hands:9,.0f} {quick:10,.0f} {mutable:10,.0f} {in_hand:10,.0f} "
+              f"{in_place:12,.0f} {deep_size(mid_hand(variant, args.players)):12,}")
     house = Path(__file__).parent.parent / "examples" / "house-rules.yaml"
     print("\nloading, fresh process (median of 3): first load, then cached")
     for what in ("auction-pitch", "ten-point-pitch", str(house)):
@@ -194,12 +237,11 @@ def main() -> None:
         print(f"  {Path(what).name:22} {first:7.2f} ms {cached:9.3f} ms")
     yardstick = reference(args.seconds, args.runs)
     if yardstick is not None and "auction-pitch" in figures:
-        moves, quick = figures["auction-pitch"]
+        moves, quick, mutable = figures["auction-pitch"]
         print("\nreference_pitch.py (minimal Auction Pitch, bit masks, same run):")
         for kind, rate in yardstick.items():
             print(f"  {kind:8} {rate:10,.0f} transitions/s; pitchcore auction-pitch checked = "
-                  f"{moves / rate:.0%} of it, fast = {quick / rate:.0%}")
-
+                  f"{moves / rate:.0%} of it, fast = {quick / rate:.0%}, mutable = {mutable / rate:.0%}")
 
 if __name__ == "__main__":
     main()

@@ -65,6 +65,66 @@ def test_step_in_hand_stops_where_the_checked_path_scores(name: str, seed: int) 
     assert score_hand(quick)[1] == checked.scores
 
 
+@pytest.mark.parametrize("name", NAMES)
+@GAMES
+@given(seed=st.integers(0, 2**32 - 1))
+def test_mutable_game_reaches_the_checked_states(name: str, seed: int) -> None:
+    """``fast.Game`` in place, move by move, freezes to the checked state; a clone taken
+    before each move stays where it was."""
+    rng = random.Random(seed)
+    checked = new(name, seed)
+    game = fast.Game(checked)
+    for _ in range(400):
+        if checked.is_over:
+            break
+        assert game.moves() == checked.legal_moves()
+        assert game.to_move == checked.to_move and not game.is_over
+        move = choose_move(checked, rng)
+        before = game.clone()
+        checked = checked.apply(move)
+        game.apply(move)
+        assert game.freeze() == checked
+        assert before.freeze() != checked and before.moves() == checked_moves(before)
+    if checked.is_over:
+        assert game.is_over and game.moves() == () and game.to_move is None
+
+
+def checked_moves(game: fast.Game) -> tuple[pc.Move, ...]:
+    return game.freeze().legal_moves()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@GAMES
+@given(seed=st.integers(0, 2**32 - 1))
+def test_mutable_game_in_hand_stops_where_step_in_hand_does(name: str, seed: int) -> None:
+    rng = random.Random(seed)
+    quick = new(name, seed)
+    game = fast.Game(quick)
+    done = False
+    while not done:
+        move = choose_move(quick, rng)
+        quick, done = fast.step_in_hand(quick, move)
+        assert game.apply_in_hand(move) is done
+        assert game.freeze() == quick
+    assert game.score() == fast.score(quick)
+
+
+def test_clones_share_no_change() -> None:
+    """Branching: moves applied to a clone leave the original's position and moves alone."""
+    game = fast.Game(pc.new_game("auction-pitch", seed=5))
+    while game.freeze().phase is not pc.Phase.PLAYING:
+        game.apply(game.moves()[-1])  # the highest bid: no throw-in
+    start, legal = game.freeze(), game.moves()
+    branches = []
+    for move in legal:
+        branch = game.clone()
+        branch.apply(move)
+        branches.append(branch.freeze())
+    assert game.freeze() == start and game.moves() == legal
+    assert branches == [start.apply(move) for move in legal]
+    assert len(set(branches)) == len(legal)
+
+
 def test_fast_step_does_not_check() -> None:
     """The documented contract: an illegal move is not refused (the checked path refuses it)."""
     state = pc.new_game("auction-pitch", seed=3)

@@ -10,6 +10,11 @@ compares them move by move). Search code usually wants one hand at a time:
 ``step_in_hand`` stops when the hand's last step is done, before it is scored and the next
 hand dealt, and ``score`` then says what the hand is worth.
 
+``Game`` is the same path on a mutable copy of a state, for search code that branches:
+``apply`` changes it in place, ``clone`` copies it, ``freeze`` gives the ``GameState``.
+Where a step defines its moves in place (the play steps, most of a game's moves) no state
+is built per move at all; both forms run the step's one definition.
+
     >>> import pitchcore, random
     >>> from pitchcore import fast
     >>> state = pitchcore.new_game("auction-pitch", seed=1)
@@ -24,17 +29,18 @@ hand dealt, and ``score`` then says what the hand is worth.
 
 from __future__ import annotations
 
-from .components.step import Next
-from .engine import advance, begin_steps, start_hand
+from .components.step import Fields, Next
+from .engine import advance, begin_steps, enter, start_hand
 from .moves import Move
 from .results import HandResult
 from .scoring import score_hand
 from .state import GameState, Phase
 
-__all__ = ["moves", "score", "step", "step_in_hand"]
+__all__ = ["Game", "moves", "score", "step", "step_in_hand"]
 
 _WAIT, _DONE = Next.WAIT, Next.DONE
 _OVER = Phase.GAME_OVER
+_new = tuple.__new__
 
 
 def moves(state: GameState) -> tuple[Move, ...]:
@@ -72,3 +78,90 @@ def score(state: GameState) -> tuple[HandResult, int | None]:
     game (None: nobody wins now; ``result.ended_game`` says whether the game ends)."""
     result, _, winner, _ = score_hand(state)
     return result, winner
+
+
+class Game:
+    """A mutable game for search code: ``apply`` moves it on in place, ``clone`` branches it.
+
+    Unchecked like the rest of this module: pass only moves ``moves()`` just returned.
+    A clone copies one list of references (the fields of a ``GameState``, which are
+    immutable), so branching is as cheap as a move, and clones never share a change.
+
+        >>> import pitchcore, random
+        >>> from pitchcore import fast
+        >>> game = fast.Game(pitchcore.new_game("auction-pitch", seed=1))
+        >>> rng = random.Random(1)
+        >>> while not game.is_over:
+        ...     legal = game.moves()
+        ...     game.apply(legal[rng.randrange(len(legal))])
+        >>> game.freeze().winner in (0, 1, 2, 3)
+        True
+    """
+
+    __slots__ = ("fields",)
+
+    def __init__(self, state: GameState) -> None:
+        self.fields: Fields = list(state)
+        """The state's fields in ``GameState.FIELDS`` order (read them, do not change them)."""
+
+    def clone(self) -> Game:
+        """An independent copy: moves applied to either leave the other as it was."""
+        game = Game.__new__(Game)
+        game.fields = self.fields.copy()
+        return game
+
+    def freeze(self) -> GameState:
+        """The position as an immutable ``GameState``, equal to the checked path's."""
+        state: GameState = _new(GameState, self.fields)
+        return state
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that moves next (None once the game is over)."""
+        seat: int | None = self.fields[6]
+        return seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.fields[5] is _OVER
+
+    def moves(self) -> tuple[Move, ...]:
+        """The legal moves (the same tuple as ``legal_moves()`` of the frozen state)."""
+        fields = self.fields
+        if fields[5] is _OVER:
+            return ()
+        found: tuple[Move, ...] = fields[0].pipeline[fields[13]].legal_fields(fields)
+        return found
+
+    def apply(self, move: Move) -> None:
+        """``step`` in place: a finished hand is scored and the next one dealt."""
+        fields = self.fields
+        index: int = fields[13]
+        next_ = fields[0].pipeline[index].apply_in_place(fields, move)
+        if next_ is _WAIT:
+            return
+        state: GameState = _new(GameState, fields)
+        if next_ is _DONE:
+            fields[:] = enter(state, index + 1)
+        else:
+            fields[:] = start_hand(state, state.dealer, state.deal_number + 1)
+
+    def apply_in_hand(self, move: Move) -> bool:
+        """``step_in_hand`` in place: True when the hand's last step is done (then ask
+        ``score``, not ``moves``)."""
+        fields = self.fields
+        index: int = fields[13]
+        next_ = fields[0].pipeline[index].apply_in_place(fields, move)
+        if next_ is _WAIT:
+            return False
+        state: GameState = _new(GameState, fields)
+        if next_ is _DONE:
+            state, waiting = begin_steps(state, index + 1)
+            fields[:] = state
+            return not waiting
+        fields[:] = start_hand(state, state.dealer, state.deal_number + 1)
+        return False
+
+    def score(self) -> tuple[HandResult, int | None]:
+        """``score`` of the finished hand (after ``apply_in_hand`` returned True)."""
+        return score(_new(GameState, self.fields))

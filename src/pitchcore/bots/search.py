@@ -482,13 +482,15 @@ def playout(state: GameState, first: Move, rng: random.Random,
     """Play ``first`` in ``state``, then the hand to its end with ``rollout_move``.
 
     Returns the hand's score change per side and the winning side if the game ended. It
-    runs on the unchecked fast path (``pitchcore.fast``): moves come from ``fast.moves``,
-    and the hand is scored without dealing the next one.
+    runs on the unchecked fast path, in place (``pitchcore.fast.Game``): moves come from
+    ``Game.moves``, and the hand is scored without dealing the next one.
     """
-    state, done = fast.step_in_hand(state, first)
+    game = fast.Game(state)
+    done = game.apply_in_hand(first)
+    moves, apply, freeze = game.moves, game.apply_in_hand, game.freeze
     while not done:
-        state, done = fast.step_in_hand(state, rollout_move(state, fast.moves(state), rng, greedy))
-    result, winner = fast.score(state)
+        done = apply(rollout_move(freeze(), moves(), rng, greedy))
+    result, winner = game.score()
     return result.delta, winner
 
 

@@ -16,7 +16,7 @@ from ..moves import Move
 from ..registry import choice, component
 from ..state import GameState, Phase
 from .play import plays_of
-from .step import Next, Step
+from .step import Fields, Next, Step
 from .trump import NO_TRUMP, TrumpTables
 
 CALLS: tuple[Move, ...] = (Move("call", "high"), Move("call", "low"))
@@ -64,10 +64,12 @@ class CallThenAny(Step):
         return state.evolve(phase=Phase.CALLING, to_move=lead, leader=lead, info=info,
                             trick_cards=(), tricks=()), True
 
-    def legal(self, state: GameState) -> tuple[Move, ...]:
-        if state.phase is Phase.CALLING:
+    def legal(self, state: GameState | Fields) -> tuple[Move, ...]:
+        if state[5] is Phase.CALLING:  # by index: fields do as well as a state
             return CALLS
-        return plays_of(state.masks[state.to_move or 0])
+        return plays_of(state[7][state[6]])
+
+    legal_fields = legal
 
     def is_legal(self, state: GameState, move: Move) -> bool:
         if state.phase is Phase.CALLING:
@@ -88,32 +90,36 @@ class CallThenAny(Step):
         assert isinstance(move.arg, int)
         return f"{card_text(move.arg)} is not in seat {seat}'s hand"
 
-    def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
-        info = state.info
-        if move.kind == "call":
-            return state.evolve(phase=Phase.PLAYING, info=info._replace(call=str(move.arg))), Next.WAIT
-        card = move.arg
-        assert isinstance(card, int)
-        table = state.table
-        seat = state.to_move or 0
-        hands = list(state.masks)
+    def apply_in_place(self, fields: Fields, move: Move) -> Next:
+        info = fields[8]
+        if move[0] == "call":
+            fields[5] = Phase.PLAYING
+            fields[8] = info._replace(call=str(move[1]))
+            return Next.WAIT
+        card: int = move[1]  # type: ignore[assignment]
+        table = fields[0]
+        seat: int = fields[6]
+        hands = list(fields[7])
         hands[seat] ^= 1 << card
-        masks = tuple(hands)
-        trick = (*state.trick_cards, card)
+        fields[7] = masks = tuple(hands)
+        fields[9] = trick = (*fields[9], card)
         if info.trump is None:  # where the first lead sets trump
             suit = table.rules.trump.suit_from_lead(card)
             if suit is not None:
-                info = info._replace(trump=suit)
-        players = table.players
+                fields[8] = info = info._replace(trump=suit)
+        players: int = table.players
         if len(trick) < players:
-            return state.evolve(masks=masks, info=info, trick_cards=trick,
-                                to_move=(seat + 1) % players), Next.WAIT
+            fields[6] = (seat + 1) % players
+            return Next.WAIT
         trump = NO_TRUMP if info.trump is None else info.trump
         tables = called_tables(table.tables, info.call)
-        taker = (state.leader + table.rules.trick.winner(trick, trump, tables)) % players
-        tricks = (*state.tricks, (state.leader, trick, taker))
-        state = state.evolve(masks=masks, info=info._replace(call=None), trick_cards=(), tricks=tricks,
-                             to_move=taker, leader=taker)
+        leader: int = fields[10]
+        taker = (leader + table.rules.trick.winner(trick, trump, tables)) % players
+        fields[11] = (*fields[11], (leader, trick, taker))
+        fields[8] = info._replace(call=None)
+        fields[9] = ()
+        fields[6] = fields[10] = taker
         if not masks[taker]:
-            return state, Next.DONE
-        return state.evolve(phase=Phase.CALLING), Next.WAIT
+            return Next.DONE
+        fields[5] = Phase.CALLING
+        return Next.WAIT

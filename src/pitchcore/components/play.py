@@ -10,7 +10,7 @@ from ..cards import DECK_SIZE, MAX_CARDS, card_text, cards_in
 from ..moves import PLAY, Move
 from ..registry import choice, component, slot
 from ..state import GameState, Phase
-from .step import Next, Step
+from .step import Fields, Next, Step
 from .trump import NO_TRUMP
 
 slot("play", "Who leads and which cards may be played to a trick.", "follow-or-trump")
@@ -23,8 +23,7 @@ _SUIT_PLAYS: list[list[tuple[Move, ...] | None]] = [[None] * 8192 for _ in range
 _LAST: list[tuple[object, int]] = [((), 0)]
 """The last state whose playable cards were worked out, and that mask: ``legal_moves``
 then ``apply`` on the same state (what every driver does) computes it once."""
-_new = tuple.__new__
-_WAIT = Next.WAIT
+_WAIT, _DONE = Next.WAIT, Next.DONE
 
 
 def plays_of(mask: int) -> tuple[Move, ...]:
@@ -133,7 +132,7 @@ class FollowOrTrump(Step):
         return state.evolve(phase=Phase.PLAYING, to_move=lead, leader=lead, info=info,
                             trick_cards=(), tricks=()), True
 
-    def playable(self, state: GameState) -> int:
+    def playable(self, state: GameState | Fields) -> int:
         """Mask of the cards the seat to move may play: the one definition of legality."""
         hand: int = state[7][state[6]]
         trick: tuple[int, ...] = state[9]
@@ -153,7 +152,7 @@ class FollowOrTrump(Step):
             return follow | trumps
         return hand
 
-    def legal(self, state: GameState) -> tuple[Move, ...]:
+    def legal(self, state: GameState | Fields) -> tuple[Move, ...]:
         mask = self.playable(state)
         _LAST[0] = (state, mask)
         moves = _PLAYS.get(mask)
@@ -162,6 +161,8 @@ class FollowOrTrump(Step):
                 _PLAYS.clear()
             moves = _PLAYS[mask] = plays_of(mask)
         return moves
+
+    legal_fields = legal  # reads the state by index only, so fields do as well
 
     def is_legal(self, state: GameState, move: Move) -> bool:
         last_state, mask = _LAST[0]
@@ -191,35 +192,39 @@ class FollowOrTrump(Step):
     def name_of(state: GameState) -> str:
         return f"seat {state.to_move}'s turn"
 
-    def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
+    def apply_in_place(self, fields: Fields, move: Move) -> Next:
+        """Play the card: the one definition of a trick's course (``apply`` copies the
+        fields, runs this, and freezes them again)."""
         card: int = move[1]  # type: ignore[assignment]
-        table, scores, dealer, deal_no, results, phase, seat, masks, info, trick, leader, \
-            tricks, winner, step = state
-        hands = list(masks)
+        table = fields[0]
+        seat: int = fields[6]
+        hands = list(fields[7])
         hands[seat] ^= 1 << card
-        masks = tuple(hands)
-        trick = (*trick, card)
+        fields[7] = masks = tuple(hands)
+        fields[9] = trick = (*fields[9], card)
+        info = fields[8]
         if info.trump is None:  # the first lead may set it
             suit = table.rules.trump.suit_from_lead(card)
             if suit is not None:
-                info = info._replace(trump=suit)
-        players = table.players
+                fields[8] = info = info._replace(trump=suit)
+        players: int = table.players
         if len(trick) < players:
-            return _new(GameState, (table, scores, dealer, deal_no, results, phase, (seat + 1) % players,
-                                    masks, info, trick, leader, tricks, winner, step)), _WAIT
+            fields[6] = (seat + 1) % players
+            return _WAIT
         trump = NO_TRUMP if info.trump is None else info.trump
+        leader: int = fields[10]
         taker = (leader + table.rules.trick.winner(trick, trump, table.tables)) % players
-        tricks = (*tricks, (leader, trick, taker))
-        state = _new(GameState, (table, scores, dealer, deal_no, results, phase, taker, masks, info, (),
-                                 taker, tricks, winner, step))
-        return state, (_WAIT if masks[taker] else Next.DONE)
+        fields[11] = (*fields[11], (leader, trick, taker))
+        fields[9] = ()
+        fields[6] = fields[10] = taker
+        return _WAIT if masks[taker] else _DONE
 
 
 @attrs.frozen
 class StrictFollow(FollowOrTrump):
     """``follow: strict``: follow the suit led if able; a trump only when void in it."""
 
-    def playable(self, state: GameState) -> int:
+    def playable(self, state: GameState | Fields) -> int:
         trick: tuple[int, ...] = state[9]
         if not trick:
             return FollowOrTrump.playable(self, state)  # leads are the same under both rules
@@ -260,7 +265,7 @@ class TrumpOnly(FollowOrTrump):
             return state, False
         return state.evolve(to_move=lead, leader=lead), True
 
-    def playable(self, state: GameState) -> int:
+    def playable(self, state: GameState | Fields) -> int:
         hand: int = state[7][state[6]]
         trump = state[8].trump
         if trump is None:
@@ -271,39 +276,40 @@ class TrumpOnly(FollowOrTrump):
     def broken_rule(self, state: GameState, card: int) -> str:
         return f"trump only: {card_text(card)} is not a trump"
 
-    def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
+    def apply_in_place(self, fields: Fields, move: Move) -> Next:
         card: int = move[1]  # type: ignore[assignment]
-        table, scores, dealer, deal_no, results, phase, seat, masks, info, trick, leader, \
-            tricks, winner, step = state
+        table = fields[0]
+        info = fields[8]
         trump = info.trump
         if trump is None:
             trump = table.rules.trump.suit_from_lead(card)
             if trump is None:  # trump kind none: no trump ever, so every seat plays every trick
-                return FollowOrTrump.apply(self, state, move)
-            info = info._replace(trump=trump)
-        hands = list(masks)
+                return FollowOrTrump.apply_in_place(self, fields, move)
+            fields[8] = info = info._replace(trump=trump)
+        seat: int = fields[6]
+        hands = list(fields[7])
         hands[seat] ^= 1 << card
-        masks = tuple(hands)
-        trick = (*trick, card)
+        fields[7] = masks = tuple(hands)
+        fields[9] = trick = (*fields[9], card)
         tables = table.tables
         trumps = tables.trumps[trump]
-        players = table.players
+        players: int = table.players
+        leader: int = fields[10]
         nxt = (seat + 1) % players
         while nxt != leader:
             if masks[nxt] & trumps:
-                return _new(GameState, (table, scores, dealer, deal_no, results, phase, nxt,
-                                        masks, info, trick, leader, tricks, winner, step)), _WAIT
+                fields[6] = nxt
+                return _WAIT
             nxt = (nxt + 1) % players
         position = table.rules.trick.winner(trick, trump, tables)
         taker = _first_holding(info.start, 1 << trick[position], 0)  # see trick_seats
         if taker is None:  # a state built by hand, without that record
             taker = (leader + position) % players
-        tricks = (*tricks, (leader, trick, taker))
+        fields[11] = (*fields[11], (leader, trick, taker))
+        fields[9] = ()
         lead = _first_holding(masks, trumps, taker)
-        state = _new(GameState, (table, scores, dealer, deal_no, results, phase,
-                                 taker if lead is None else lead, masks, info, (),
-                                 taker if lead is None else lead, tricks, winner, step))
-        return state, (Next.DONE if lead is None else _WAIT)
+        fields[6] = fields[10] = taker if lead is None else lead
+        return _DONE if lead is None else _WAIT
 
 
 _RULES: dict[str, type[FollowOrTrump]] = {

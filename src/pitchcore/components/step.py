@@ -8,11 +8,18 @@ exchange plugs in without touching the engine.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from ..state import GameState
 
 if TYPE_CHECKING:
     from ..moves import Move
-    from ..state import GameState
+
+Fields = list[Any]
+"""A state's fields in a mutable list, in ``GameState.FIELDS`` order: what a step changes
+in place (``pitchcore.fast.Game``). ``GameState`` freezes one back: ``GameState(*fields)``."""
+
+_new = tuple.__new__
 
 
 class Next(enum.Enum):
@@ -40,6 +47,11 @@ class Step:
     def legal(self, state: GameState) -> tuple[Move, ...]:
         return ()
 
+    def legal_fields(self, fields: Fields, /) -> tuple[Move, ...]:
+        """``legal`` of the state ``fields`` freeze to. A step whose ``legal`` reads the
+        state by index only (play) answers from the fields themselves."""
+        return self.legal(_new(GameState, fields))
+
     def is_legal(self, state: GameState, move: Move) -> bool:
         return move in self.legal(state)
 
@@ -48,7 +60,21 @@ class Step:
         return f"{move} is not a legal move now; legal: {moves}"
 
     def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
-        raise NotImplementedError
+        """The state after ``move`` and what it leads to (a step defines this or
+        ``apply_in_place``, and the base class derives the other)."""
+        fields = list(state)
+        next_ = self.apply_in_place(fields, move)
+        return _new(GameState, fields), next_
+
+    def apply_in_place(self, fields: Fields, move: Move) -> Next:
+        """``apply`` on a state's fields in place. A step whose moves are most of a game's
+        (play) defines this one, so search code that keeps a mutable game skips building a
+        state per move; both paths then run the same definition."""
+        if type(self).apply is Step.apply:
+            raise NotImplementedError(f"{type(self).__name__} defines neither apply nor apply_in_place")
+        new, next_ = self.apply(_new(GameState, fields), move)
+        fields[:] = new
+        return next_
 
 
 def next_seat(seat: int, players: int) -> int:
