@@ -11,7 +11,7 @@ import attrs
 from ..cards import NINE, card_text, make_card
 from ..moves import PARTNER, PASS, Move, bid
 from ..registry import choice, component, field, slot
-from ..state import GameState, HandInfo, with_bid
+from ..state import GameState, HandInfo, Phase, with_bid
 from .step import Next, Step
 
 slot("auction", "How the bidder and the bid are decided.", "single-round")
@@ -87,8 +87,6 @@ class SingleRound(Step):
         return values
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:
-        from ..state import Phase
-
         eldest = (state.dealer + 1) % state.table.players
         return state.evolve(phase=Phase.BIDDING, to_move=eldest), True
 
@@ -237,8 +235,6 @@ class SellOut(Step):
         return values
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:
-        from ..state import Phase
-
         eldest = (state.dealer + 1) % state.table.players
         return state.evolve(phase=Phase.BIDDING, to_move=eldest), True
 

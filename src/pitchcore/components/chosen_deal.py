@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from ..moves import Move
 from ..registry import component, field
+from ..state import GameState, Phase
 from .deal import PacketDeal
 from .step import Next
-
-if TYPE_CHECKING:
-    from ..state import GameState
 
 
 @component("deal", "dealer-chooses")
@@ -50,8 +46,6 @@ class DealerChooses(PacketDeal):
         return found
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:
-        from ..state import Phase
-
         return state.evolve(phase=Phase.DEALING, to_move=state.dealer), True
 
     def legal(self, state: GameState) -> tuple[Move, ...]:

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 import attrs
 
 from ..cards import DECKS, TEN
 from ..moves import PASS, REDEAL, Move
 from ..registry import choice, component, field, slot
+from ..state import GameState, Phase
 from .step import Next, Step
-
-if TYPE_CHECKING:
-    from ..state import GameState
 
 slot("deal", "Players, partnerships, deck and how the cards are dealt.", "packets")
 
@@ -106,8 +103,6 @@ class PacketDeal(Step):
     @staticmethod
     def ask(state: GameState) -> GameState:
         """The dealt state, waiting for the eldest to say pass or redeal."""
-        from ..state import Phase
-
         return state.evolve(phase=Phase.DEALING, to_move=(state.dealer + 1) % state.table.players)
 
     def legal(self, state: GameState) -> tuple[Move, ...]:

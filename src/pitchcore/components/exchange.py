@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 import attrs
 
 from ..cards import cards_in, mask_of, mask_text, shuffled
 from ..moves import Move, discard
 from ..registry import choice, component, field, slot
+from ..state import GameState, Phase
 from .step import Next, Step
-
-if TYPE_CHECKING:
-    from ..state import GameState
 
 slot("exchange", "Discarding and refilling hands once trump is known.", "none")
 
@@ -38,8 +35,6 @@ class ExchangeRule(Step):
         return False
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:
-        from ..state import Phase
-
         eldest = (state.dealer + 1) % state.table.players
         info = state.info._replace(exchanged=0, discards=(0,) * state.table.players)
         return state.evolve(phase=Phase.DISCARDING, to_move=eldest, info=info), True

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -28,10 +27,8 @@ from ..cards import (
 )
 from ..moves import TRUMP, Move
 from ..registry import choice, component, slot
+from ..state import GameState, Phase
 from .step import Next, Step
-
-if TYPE_CHECKING:
-    from ..state import GameState
 
 slot("trump", "How the trump suit is chosen, and which extra cards count as trumps.", "named")
 
@@ -183,8 +180,6 @@ class Named(TrumpRule):
     """The bidder names trump before any card is played."""
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:
-        from ..state import Phase
-
         return state.evolve(phase=Phase.NAMING_TRUMP, to_move=state.info.bidder), True
 
     def legal(self, state: GameState) -> tuple[Move, ...]:
