@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -123,6 +125,17 @@ def test_clones_share_no_change() -> None:
     assert game.freeze() == start and game.moves() == legal
     assert branches == [start.apply(move) for move in legal]
     assert len(set(branches)) == len(legal)
+
+
+def test_copy_and_pickle_give_independent_games() -> None:
+    """``copy.copy`` is ``clone`` (a shallow copy would share the fields list)."""
+    game = fast.Game(pc.new_game("hi-lo-jack", seed=8))
+    start = game.freeze()
+    for other in (copy.copy(game), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert other.freeze() == start
+        other.apply(other.moves()[-1])
+        assert other.freeze() != start and game.freeze() == start
+    assert "hi-lo-jack" in repr(game)
 
 
 def test_fast_step_does_not_check() -> None:

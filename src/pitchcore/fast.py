@@ -110,6 +110,15 @@ class Game:
         game.fields = self.fields.copy()
         return game
 
+    def __copy__(self) -> Game:
+        return self.clone()  # never a copy that shares the fields list
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
+        return self.clone()  # the fields are immutable values and the shared rules
+
+    def __repr__(self) -> str:
+        return f"<fast.Game of {self.freeze()!r}>"
+
     def freeze(self) -> GameState:
         """The position as an immutable ``GameState``, equal to the checked path's."""
         state: GameState = _new(GameState, self.fields)
