@@ -336,7 +336,8 @@ def rollout_move(state: GameState, legal: Sequence[Move], rng: random.Random, gr
     later = 0
     for step in range(1, players - len(trick)):
         later |= masks[(seat + step) % players]
-    later_top = max((power(card) for card in cards_in(later)), default=-1)
+    later &= trump_mask | tables.suit_masks[trump][led]  # any other card's power is -1
+    later_top = max(map(power, cards_in(later)), default=-1)
     side_of = table.side_of
     if side_of[(state.leader + best_position) % players] == side_of[seat] and later_top < best:
         return Move("play", max(cards, key=lambda card: (PIP[card] - (suit[card] == trump), -order[card])))
