@@ -8,7 +8,7 @@ exchange plugs in without touching the engine.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..state import GameState
 
@@ -38,6 +38,9 @@ class Step:
     """Default behaviour: a step with nothing to do."""
 
     __slots__ = ()
+
+    in_place: ClassVar[bool] = False
+    """True for a step that defines ``apply_in_place`` (its ``apply`` is derived)."""
 
     def begin(self, state: GameState) -> tuple[GameState, bool | Next]:
         """Enter the step: return the new state and whether it now waits for a move, or
