@@ -71,3 +71,9 @@ def test_referee_example_plays_a_whole_game_with_the_house_rules() -> None:
                          capture_output=True, text=True, check=True, timeout=120)
     assert "kitchen-table: final scores" in run.stdout
     assert "rejected 'play ZZ'" in run.stdout
+
+
+def test_playout_bot_example_plays_on_the_mutable_fast_path() -> None:
+    run = subprocess.run([sys.executable, str(ROOT / "examples" / "playout_bot.py"), "2", "3"],
+                         capture_output=True, text=True, check=True, timeout=120)
+    assert "game 2: winner side" in run.stdout and "playouts" in run.stdout
