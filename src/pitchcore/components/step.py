@@ -40,7 +40,8 @@ class Step:
     __slots__ = ()
 
     in_place: ClassVar[bool] = False
-    """True for a step that defines ``apply_in_place`` (its ``apply`` is derived)."""
+    """A hint, True for a step that defines ``apply_in_place``: the engine then calls it
+    itself, a call less per move. Either way a move gives the same state."""
 
     def begin(self, state: GameState) -> tuple[GameState, bool | Next]:
         """Enter the step: return the new state and whether it now waits for a move, or
