@@ -148,3 +148,29 @@ def test_fast_step_does_not_check() -> None:
     with pytest.raises(pc.IllegalMove):
         state.apply(stranger)
     fast.step(state, stranger)  # no check, no error: the caller's promise is broken
+
+
+def test_a_step_defines_apply_or_apply_in_place_and_gets_the_other() -> None:
+    """The step protocol derives each form from the other, and says so when neither is
+    defined (rather than recursing)."""
+    from pitchcore.components.step import Next, Step
+    from pitchcore.moves import PASS
+
+    class Neither(Step):
+        pass
+
+    class OnlyApply(Step):
+        def apply(self, state: pc.GameState, move: pc.Move) -> tuple[pc.GameState, Next]:
+            return state.evolve(dealer=1), Next.WAIT
+
+    class OnlyInPlace(Step):
+        def apply_in_place(self, fields: list[object], move: pc.Move) -> Next:
+            fields[2] = 1  # the dealer
+            return Next.WAIT
+
+    state = pc.new_game("auction-pitch", seed=1)
+    fields = list(state)
+    with pytest.raises(NotImplementedError, match="neither"):
+        Neither().apply_in_place(fields, PASS)
+    assert OnlyApply().apply_in_place(fields, PASS) is Next.WAIT and fields[2] == 1
+    assert OnlyInPlace().apply(state, PASS) == (state.evolve(dealer=1), Next.WAIT)
