@@ -1,7 +1,9 @@
 """Switches: top-level shorthands for a slot setting (RULES.md "YAML switches").
 
 ``no_junk: true`` is ``settlement: {kind: no-junk}`` and ``no_junk: false`` is
-``settlement: {kind: set-back}``; the settlement's other fields are kept. A switch is
+``settlement: {kind: set-back}``; the settlement's other fields are kept, except that
+``no_junk: true`` turns an inherited ``set_bid_to: defenders`` (Cinch) into ``nobody``:
+under no junk the defenders score nothing, not even a set bidder's bid. A switch is
 rewritten into its slot as each file is read, before ``extends`` merges, so a variant
 never holds the switch itself (``to_yaml`` writes the slot).
 """
@@ -16,7 +18,8 @@ from .yaml_lines import Path_, Where, _at
 SWITCHES = {
     "no_junk": "true: only the bidder's side can score points (settlement kind no-junk); "
                "false: every side scores what it takes (settlement kind set-back). Other "
-               "settlement fields are kept.",
+               "settlement fields are kept, but true makes an inherited set_bid_to: "
+               "defenders nobody (the defenders score nothing, not even the bid).",
 }
 """Each switch and what it means, for the docs and the schema."""
 
@@ -37,6 +40,10 @@ def take_switches(data: dict[str, Any], lines: dict[Path_, Where], filename: str
         raise VariantError(f"{_at(lines, ('no_junk',), filename)}: no_junk: {str(value).lower()} "
                            f"means settlement kind {wanted}, but this file sets settlement kind "
                            f"{kind}; remove one of them")
+    if value and isinstance(settlement, dict) and settlement.get("set_bid_to") == "defenders":
+        raise VariantError(f"{_at(lines, ('no_junk',), filename)}: no_junk: true means only the "
+                           "bidder's side scores, but this file sets settlement.set_bid_to: "
+                           "defenders; remove one of them")
     return {"no_junk": value}
 
 
@@ -54,6 +61,9 @@ def apply_switches(merged: dict[str, Any], lines: dict[Path_, Where], switches: 
     merged["settlement"] = {**settlement, "kind": _KIND[switches["no_junk"]]}
     lines.setdefault(("settlement",), where)
     lines[("settlement", "kind")] = where
+    if switches["no_junk"] and settlement.get("set_bid_to") == "defenders":  # inherited (Cinch)
+        merged["settlement"]["set_bid_to"] = "nobody"
+        lines[("settlement", "set_bid_to")] = where
 
 
 _KIND = {True: "no-junk", False: "set-back"}

@@ -85,6 +85,27 @@ def test_the_no_junk_switch_is_the_no_junk_settlement(tmp_path: Path) -> None:
     assert pc.load_variant_text(on.to_yaml()) == on
 
 
+BIDDING = [name for name in pc.bundled_variants() if pc.load_variant(name).auction.kind != "none"]
+
+
+@pytest.mark.parametrize("name", BIDDING)
+def test_the_no_junk_switch_loads_on_every_variant_with_a_bidder(name: str) -> None:
+    """RULES.md: ``no_junk`` is a switch on any Pitch variant. Cinch pays a set bid to the
+    defenders (``set_bid_to: defenders``); under no junk they score nothing, so the switch
+    makes that inherited setting ``nobody`` instead of refusing the file."""
+    parent = pc.load_variant(name).settlement
+    switched = pc.load_variant_text(f"extends: {name}\nno_junk: true\n").settlement
+    assert switched.kind == "no-junk"
+    assert switched.set_pays(0, 3, 4) == ()
+    assert switched.set_bidder_points == parent.set_bidder_points
+
+
+def test_no_junk_and_set_bid_to_defenders_in_one_file_name_the_switch() -> None:
+    with pytest.raises(pc.VariantError, match=r"<string>:2: no_junk: true means only the bidder's side "
+                       r"scores, but this file sets settlement\.set_bid_to: defenders"):
+        pc.load_variant_text("extends: auction-pitch\nno_junk: true\nsettlement: {set_bid_to: defenders}\n")
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("no_junk: yes please\n", r"<string>:2: no_junk: expected true or false, got 'yes please'"),
     ("no_junk: true\nsettlement: set-back\n",
