@@ -44,6 +44,27 @@ def test_check_accepts_the_example_and_rejects_a_bad_file(
     assert f"{bad}:3: auction.all_pass" in err and "did you mean 'redeal'" in err
 
 
+TEN_ON_TOP = ("extends: auction-pitch\npoints: [{kind: high, receiver: holder}, {kind: low, receiver: "
+              "holder}, jack, {kind: trump-card, name: ten, rank: T}, game]\n")
+
+
+def test_check_notes_a_shoot_bid_below_the_points_total(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """RULES.md's ten-point module: with an extra category the bids scale to the new total.
+    A file that adds one and keeps the smudge on 4 loads (a table may mean it), and check
+    says what that means and what to write; once the bids are scaled it says nothing."""
+    ten = tmp_path / "ten.yaml"
+    ten.write_text(TEN_ON_TOP)
+    assert main(["check", str(ten)]) == 0
+    out = capsys.readouterr().out
+    assert "note: shoot.bid: a bid of 4 shoots for every point, but the points of a hand add up to 5" in out
+    assert "set shoot.bid: 5 and auction.max_bid: 5" in out
+    ten.write_text(TEN_ON_TOP + "shoot: {bid: 5}\nauction: {max_bid: 5}\n")
+    bundled = [str(ROOT / "variants" / f"{name}.yaml") for name in pitchcore.bundled_variants()]
+    assert main(["check", str(ten), *bundled]) == 0
+    assert "note:" not in capsys.readouterr().out
+
+
 def test_components_lists_every_registered_kind(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["components"]) == 0
     out = capsys.readouterr().out

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from . import simulate, terminal
 from .bots import HeuristicBot
 from .components import SLOT_ORDER
+from .contradictions import notes
 from .engine import new_game
 from .errors import VariantError
 from .loader import bundled_dir, bundled_variants, load_variant
@@ -44,6 +45,8 @@ def _check(args: argparse.Namespace) -> int:
             print(f"FAIL {path}\n{error}", file=sys.stderr)
         else:
             print(f"ok   {path} ({variant.name})")
+            for key, message in notes(variant):
+                print(f"     note: {'.'.join(map(str, key))}: {message}")
     return 1 if failed else 0
 
 

@@ -27,6 +27,21 @@ def contradictions(variant: Variant) -> list[tuple[Path_, str]]:
 
 
 
+def notes(variant: Variant) -> list[tuple[Path_, str]]:
+    """Rules that hold together but are seldom meant, for ``pitchcore check`` to point out
+    (the file still loads: a table may play them on purpose)."""
+    found: list[tuple[Path_, str]] = []
+    shoot, auction = variant.shoot, variant.auction
+    total = sum(point.most() for point in variant.points)
+    if isinstance(shoot, Shoot) and isinstance(shoot.bid, int) and shoot.bid < total \
+            and isinstance(auction, SingleRound):
+        found.append((("shoot", "bid"), f"a bid of {shoot.bid} shoots for every point, but the "
+                      f"points of a hand add up to {total}, so a bid of {shoot.bid} needs all "
+                      f"{total}. If a category was added (RULES.md's ten-point: the bids scale "
+                      f"to the new total), set shoot.bid: {total} and auction.max_bid: {total}"))
+    return found
+
+
 def _conflicts(variant: Variant) -> list[Conflict]:
     found: list[Conflict] = []
     for slot_name in SLOT_ORDER:
