@@ -11,6 +11,7 @@ import itertools
 import pickle
 import random
 from collections import Counter
+from collections.abc import Iterator
 from math import comb
 
 import pytest
@@ -18,7 +19,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import pitchcore as pc
-from conftest import BUNDLED, GAMES, MAX_HANDS, card_locations, play_random, random_game
+from conftest import BUNDLED, GAMES, MAX_HANDS, card_locations, choose_move, play_random, random_game
 from pitchcore.cards import JACK, PIPS, cards_in, parse_card
 from pitchcore.moves import KINDS as MOVE_KINDS
 from pitchcore.moves import PASS
@@ -73,6 +74,37 @@ class Model:
         """Jokers between the T and the jick or J, lowest first (Ten-point Pitch: LJ, then HJ)."""
         self.jokers_above = [HJ] if "joker-top" in extras else []
         """Jokers above the A."""
+        self.calls_partner = getattr(variant.auction, "partner", "none") == "called-card"
+        """Call your partner: after the auction the bidder names a card it does not hold."""
+
+    def teams(self, state: GameState) -> tuple[int, ...] | None:
+        """Call your partner: the team of each seat once the bidder has called its card (0:
+        the bidder and the called card's holder, if anybody holds it; 1: every other seat),
+        else None (the hand is judged by the table's sides)."""
+        info = state.info
+        if info.called is None:
+            return None
+        assert self.calls_partner and info.bidder is not None
+        return tuple(0 if seat in (info.bidder, info.partner) else 1 for seat in range(state.players))
+
+    def judged_by(self, state: GameState) -> tuple[tuple[int, ...], int]:
+        """Who a hand is judged between: a group per seat and how many groups there are
+        (the table's sides, or the two teams of a called partner)."""
+        teams = self.teams(state)
+        return (state.table.side_of, state.table.sides) if teams is None else (teams, 2)
+
+    def reported(self, state: GameState, group: int | None) -> int | None:
+        """The side a group's award is reported as: a side as itself; team 0 as the bidder's
+        side, team 1 as the side of the first defender clockwise from the bidder."""
+        teams = self.teams(state)
+        if teams is None or group is None:
+            return group
+        bidder = state.info.bidder
+        assert bidder is not None
+        players = state.players
+        seat = bidder if group == 0 else next(
+            (bidder + step) % players for step in range(1, players) if teams[(bidder + step) % players] == 1)
+        return state.table.side_of[seat]
 
     def hand_sizes(self, players: int) -> list[int]:
         """The sizes a dealer may choose: every step from the least to the most, never
@@ -168,23 +200,29 @@ class Model:
     def pips(self, last: GameState, last_card: int) -> list[int]:
         """What the hand's result reports as pips per side: card points where a card-values
         category scores, else Game pips captured."""
-        table = last.table
-        found = [0] * table.sides
+        group_of, groups = self.judged_by(last)
+        found = [0] * groups
         counted = next((point for point in self.variant.points if kind(point) == "card-values"), None)
         for _, cards, taker in self.tricks(last, last_card):
-            side = table.side_of[taker]
+            side = group_of[taker]
             if counted is not None and counted.receiver == "capturer":  # type: ignore[attr-defined]
                 found[side] += self.card_points(counted, set(cards))
             elif counted is None:
                 found[side] += sum(pip(card) for card in cards)
         if counted is not None and counted.receiver == "holder":  # type: ignore[attr-defined]
             for seat, hand in enumerate(last.info.start):
-                found[table.side_of[seat]] += self.card_points(counted, set(cards_in(hand)))
+                found[group_of[seat]] += self.card_points(counted, set(cards_in(hand)))
         return found
 
     def awards(self, last: GameState, last_card: int) -> dict[str, int | None]:
-        """The hand's awards from the state before its last card and that card."""
-        table, info = last.table, last.info
+        """The hand's awards as ``HandResult.awards`` reports them, from the state before
+        its last card and that card."""
+        return {name: self.reported(last, group) for name, group in self.judged_awards(last, last_card).items()}
+
+    def judged_awards(self, last: GameState, last_card: int) -> dict[str, int | None]:
+        """The group (side, or team of a called partner) each category goes to."""
+        info = last.info
+        group_of, groups = self.judged_by(last)
         trump = info.trump
         tricks = self.tricks(last, last_card)
         holder = {card: seat for seat, hand in enumerate(info.start) for card in cards_in(hand)}
@@ -192,7 +230,7 @@ class Model:
         assert set(capturer) <= set(holder)
         if self.follow != "trump-only":  # (there, non-trumps may stay unplayed)
             assert set(holder) == set(capturer)
-        side = table.side_of
+        side = group_of
         in_play_trumps = [card for card in self.trump_order(trump) if card in holder] if trump is not None else []
         natural = [card for card in in_play_trumps if card < 52]  # High and Low are never a joker
         bidder_side = side[info.bidder] if info.bidder is not None else None
@@ -205,7 +243,7 @@ class Model:
                 found[point.name] = leaders[0] if len(leaders) == 1 and max(counts) else None
                 continue
             if kind == "game":
-                pips = [0] * table.sides
+                pips = [0] * groups
                 for card, seat in capturer.items():
                     pips[side[seat]] += pip(card)
                 leaders = [s for s, p in enumerate(pips) if p == max(pips)]
@@ -239,29 +277,29 @@ class Model:
         return found
 
 
-def expected_delta(variant: Variant, result: pc.HandResult, side_of: tuple[int, ...],
-                   sides: int, scores: tuple[int, ...]) -> tuple[int, ...]:
-    """The score change of a hand that did not end the game (every point is scored), from
-    the ``scores`` before it."""
+def expected_delta(variant: Variant, result: pc.HandResult, awards: dict[str, int | None],
+                   bidder_side: int, sides: int, bidder_score: int) -> tuple[int, ...]:
+    """The score change per group (each side, or each team of a called partner: every seat
+    of a team scores the team's change) of a hand that did not end the game (every point
+    is scored): ``awards`` by group, ``bidder_score`` the bidder's own score before it."""
     values = {point.name: point.value for point in variant.points}
     total = sum(values.values())
     assert result.bidder is not None
-    bidder_side = side_of[result.bidder]
     shoot = variant.shoot
     shooting = result.bid == shoot.bid
     bid_value = result.bid if isinstance(result.bid, int) else total
     defenders_score = variant.settlement.kind == "set-back"  # type: ignore[attr-defined]
     delta = [0] * sides
-    for name, side in result.awards.items():
+    for name, side in awards.items():
         if side is not None and side != bidder_side and defenders_score:
             delta[side] += values[name]
-    earned = sum(values[n] for n, s in result.awards.items() if s == bidder_side)
+    earned = sum(values[n] for n, s in awards.items() if s == bidder_side)
     settlement = variant.settlement
     if result.made:
         made_reward = shoot.made if shooting else "score-earned"  # type: ignore[union-attr]
-        if made_reward == "win-game-or-reset":  # the game goes on: the side was in the hole
-            assert scores[bidder_side] < 0
-            delta[bidder_side] -= scores[bidder_side]
+        if made_reward == "win-game-or-reset":  # the game goes on: the bidder was in the hole
+            assert bidder_score < 0
+            delta[bidder_side] -= bidder_score  # (a called partner: reset by the bidder's score too)
         else:
             delta[bidder_side] += made_reward if isinstance(made_reward, int) else earned
     else:
@@ -274,6 +312,140 @@ def expected_delta(variant: Variant, result: pc.HandResult, side_of: tuple[int, 
             for side in range(sides):
                 delta[side] += lost if side != bidder_side else 0
     return tuple(delta)
+
+
+def expected_credits(variant: Variant, model: Model, before: GameState, result: pc.HandResult,
+                     judged: dict[str, int | None]) -> tuple[list[tuple[int, int]], int, int, str | None]:
+    """A hand's score changes before going out: (side, points) credits in the order the
+    going-out rule walks them, the bidder's bonus (a made shoot's points, scored at once),
+    its penalty (what it is set back, after the categories) and a shoot's outcome
+    (win-game, lose-game or None). ``judged``: each category's group (side, or team of a
+    called partner). A called partner's hand is turned into sides: the partner's share of
+    the bonus and penalty first, then each team credit to every seat of the team, seats
+    clockwise from the bidder."""
+    values = {point.name: point.value for point in variant.points}
+    settlement, shoot = variant.settlement, variant.shoot
+    assert result.bidder is not None
+    group_of, groups = model.judged_by(before)
+    bidder, bidder_group = result.bidder, group_of[result.bidder]
+    made = result.made
+    credits = [(group, values[name]) for name, group in judged.items() if group is not None
+               and not (group == bidder_group and made is False and settlement.set_bidder_points == "forfeited")
+               and not (group != bidder_group and kind(settlement) == "no-junk")]
+    bonus = penalty = 0
+    outcome = None
+    if made is False:
+        penalty = result.bid if isinstance(result.bid, int) else sum(values.values())
+    if result.bid == shoot.bid:
+        reward = shoot.made if made else shoot.failed  # type: ignore[union-attr]
+        if reward == "win-game-or-reset":  # the bidder's own score in the hole: reset to 0 instead
+            own = before.scores[before.table.side_of[bidder]]
+            reward = "win-game" if own >= 0 else -own
+        if reward in ("win-game", "lose-game"):
+            outcome = str(reward)
+        elif isinstance(reward, int) and made:  # the points instead of the categories' own
+            bonus = reward
+            credits = [(group, value) for group, value in credits if group != bidder_group]
+        elif isinstance(reward, int):
+            penalty = -reward
+    if made is False and outcome is None and settlement.set_bid_to == "defenders" and penalty > 0:
+        credits += [((bidder_group + step) % groups, penalty) for step in range(1, groups)]
+    teams = model.teams(before)
+    if teams is None:
+        return credits, bonus, penalty, outcome
+    side_of, players = before.table.side_of, before.players
+    clockwise = [(bidder + step) % players for step in range(players)]
+    members = [[side_of[seat] for seat in clockwise if teams[seat] == team] for team in (0, 1)]
+    by_side = [(partner, bonus - penalty) for partner in members[0][1:] if bonus != penalty]
+    by_side += [(side, value) for team, value in credits for side in members[team]]
+    return by_side, bonus, penalty, outcome
+
+
+def expected_going_out(variant: Variant, model: Model, before: GameState, result: pc.HandResult,
+                       judged: dict[str, int | None]) -> tuple[tuple[int, ...], int | None, bool]:
+    """The hand's score changes, the winning side (or None) and whether the game is over:
+    the credits walked as the variant's ``going_out`` kind says, then ``lose_at``."""
+    credits, bonus, penalty, outcome = expected_credits(variant, model, before, result, judged)
+    rule = variant.going_out
+    scores = before.scores
+    sides = len(scores)
+    assert result.bidder is not None
+    bidder = before.table.side_of[result.bidder]
+    target = getattr(rule, "target", None)
+    now = list(scores)
+
+    def add(side: int, amount: int) -> bool:
+        now[side] += amount
+        return target is not None and now[side] >= target
+
+    def changes() -> tuple[int, ...]:
+        return tuple(n - s for n, s in zip(now, scores, strict=True))
+
+    def best_of(in_order: list[int], totals: list[int]) -> int | None:
+        """The first side of ``in_order`` with the highest total."""
+        return max(in_order, key=totals.__getitem__, default=None)
+
+    bid_value = result.bid if isinstance(result.bid, int) else sum(point.value for point in variant.points)
+    after_bidder = [(bidder + step) % sides for step in range(1, sides)]
+    sale = variant.auction.sale(before.info)
+    if sale is not None:  # a sold pitch is paid before the hand is played
+        side = before.table.side_of[sale[0]]
+        if add(side, sale[1]):
+            return changes(), side, True
+    winner: int | None = None
+    over = False
+    if outcome == "lose-game":  # nothing more is scored; the best other side wins
+        return changes(), best_of(after_bidder, list(scores)), True
+    if outcome == "win-game":
+        for side, amount in credits:
+            add(side, amount)
+        add(bidder, bonus)
+        return changes(), bidder, True
+    match kind(rule):
+        case "bidder-first":  # the bidder's side all at once, then the others in award order
+            if add(bidder, sum(a for s, a in credits if s == bidder) + bonus - penalty):
+                return changes(), bidder, True
+            for side, amount in credits:
+                if side != bidder and add(side, amount):
+                    return changes(), side, True
+        case "award-order" | "bidder-only":  # the bonus, then award order; the set-back last
+            earned = 0
+            for side, amount in ([(bidder, bonus)] if bonus else []) + credits:
+                reached = add(side, amount)
+                earned += amount if side == bidder else 0
+                if not reached or (side == bidder and result.made is False):
+                    continue  # (a set bidder never goes out before its set-back)
+                if kind(rule) == "award-order" or (side == bidder and result.made and earned >= bid_value):
+                    return changes(), side, True
+            add(bidder, -penalty)
+        case "win-on-bid":  # everything; only a made bid reaching the target wins
+            for side, amount in credits:
+                add(side, amount)
+            if add(bidder, bonus - penalty) and result.made:
+                winner, over = bidder, True
+        case "highest-total":  # everything; at the target the highest total wins, a tie from the bidder on
+            for side, amount in credits:
+                add(side, amount)
+            add(bidder, bonus - penalty)
+            if max(now) >= rule.target:  # type: ignore[attr-defined]
+                winner, over = best_of([bidder, *after_bidder], now), True
+        case "rounds":  # everything; after the last round the highest total wins, a tie nobody
+            for side, amount in credits:
+                add(side, amount)
+            add(bidder, bonus - penalty)
+            rounds = rule.rounds  # type: ignore[attr-defined]
+            if len(before.hand_results) + 1 == (before.players if rounds == "per-player" else rounds):
+                leaders = [side for side in range(sides) if now[side] == max(now)]
+                winner, over = (leaders[0] if len(leaders) == 1 else None), True
+        case other:
+            raise AssertionError(f"no oracle for going_out {other}")
+    lose_at = getattr(rule, "lose_at", None)
+    if not over and lose_at is not None:  # the lowest side (the first from the bidder) at or below it loses
+        loser = min([bidder, *after_bidder], key=now.__getitem__)
+        if now[loser] <= lose_at:
+            others = [(loser + step) % sides for step in range(1, sides)]
+            winner, over = best_of([side for side in others if now[side] > lose_at], now), True
+    return changes(), winner, over
 
 
 # -- per-state and per-hand checks -------------------------------------------------------
@@ -334,6 +506,17 @@ def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
         outside = [card for card in range(model.deck) if not hand >> card & 1]
         illegal = [pc.Move("play", rng.choice(outside))]
         illegal += [pc.Move("play", c) for c in cards_in(hand) if c not in model.legal_plays(state)]
+    elif (phase is Phase.BIDDING and model.calls_partner and state.info.bidder is not None
+          and len(state.info.bids) == state.players):
+        # call your partner: the single round is over (a bid or pass per seat), the bidder
+        # names a card of the deck it does not hold
+        assert state.info.called is None and state.info.partner is None
+        assert state.to_move == state.info.bidder
+        hand = state.masks[state.to_move]
+        assert set(moves) == {pc.Move("partner", card) for card in range(model.deck) if not hand >> card & 1}
+        illegal = [pc.Move("partner", rng.choice(list(cards_in(hand)))), PASS,
+                   pc.Move("bid", state.table.rules.auction.max_bid),
+                   pc.Move("play", next(cards_in(hand))), pc.Move("trump", 0)]
     elif phase is Phase.BIDDING:
         check_bids(state)
         illegal = [pc.Move("trump", 0), pc.Move("play", next(cards_in(state.masks[state.to_move])))]
@@ -461,26 +644,40 @@ def check_hand_result(variant: Variant, state: GameState, model: Model,
     assert result.dealer == before.dealer
     assert result.ended_game == state.is_over
     assert isinstance(move.arg, int)
+    side_of = state.table.side_of
+    group_of, groups = model.judged_by(before)  # the sides, or the two teams of a called partner
+    teams = model.teams(before)
+    assert (teams is not None) == (model.calls_partner and result.bidder is not None)
+    assert result.partner == (before.info.partner if teams is not None else None)
     played = [card for _, cards, _ in model.tricks(before, move.arg) for card in cards]
-    assert sum(result.game_pips) == sum(pip(c) for c in played)  # (trump-only leaves cards unplayed)
+    pips = model.pips(before, move.arg)  # per group; each side reports its group's count
+    assert sum(pips) == sum(pip(c) for c in played)  # (trump-only leaves cards unplayed)
+    assert list(result.game_pips) == [pips[group_of[side_of.index(side)]] for side in range(sides)]
     assert dict(result.awards) == model.awards(before, move.arg)
-    bidder_side = state.table.side_of[result.bidder]
-    earned = sum(values[n] for n, s in result.awards.items() if s == bidder_side)
+    judged = model.judged_awards(before, move.arg)
+    assert result.bidder is not None
+    bidder_side = side_of[result.bidder]
+    bidder_group = group_of[result.bidder]
+    earned = sum(values[n] for n, g in judged.items() if g == bidder_group)
     shot = result.bid == variant.shoot.bid
     if shot:
-        needed = all(s == bidder_side for s in result.awards.values())
+        needed = all(g == bidder_group for g in judged.values())
         if variant.shoot.kind == "all-points-and-tricks":  # type: ignore[union-attr]
             takers = [taker for _, _, taker in model.tricks(before, move.arg)]
-            needed = needed and all(state.table.side_of[t] == bidder_side for t in takers)
+            needed = needed and all(group_of[t] == bidder_group for t in takers)
         assert result.made is needed
     else:
         assert result.made == (earned >= result.bid)
     if not result.ended_game or (kind(variant.going_out) == "highest-total" and not shot):
-        expected = list(expected_delta(variant, result, state.table.side_of, sides, before.scores))
+        by_group = expected_delta(variant, result, judged, bidder_group, groups,
+                                  before.scores[bidder_side])
+        expected = [by_group[group_of[side_of.index(side)]] for side in range(sides)]
         sale = variant.auction.sale(before.info)  # a sold pitch is paid as well (sell-out)
         if sale is not None:
-            expected[state.table.side_of[sale[0]]] += sale[1]
+            expected[side_of[sale[0]]] += sale[1]
         assert result.delta == tuple(expected)
+    delta, winner, over = expected_going_out(variant, model, before, result, judged)
+    assert (result.delta, result.ended_game, state.winner) == (delta, over, winner)
     if kind(variant.going_out) == "highest-total" and not shot:  # Smear: the higher total, a tie to the bidder
         target = variant.going_out.target  # type: ignore[attr-defined]
         scores = state.scores
@@ -492,13 +689,14 @@ def check_hand_result(variant: Variant, state: GameState, model: Model,
     if result.made and getattr(variant.shoot, "made", None) == "win-game-or-reset":
         bonus += max(0, -before.scores[bidder_side])  # a side in the hole is reset to 0
     if result.made is False and variant.settlement.set_bid_to == "defenders":
-        # each defending side also scores what the bidder is set back: the bid (or a shoot's failed points)
+        # each defending group also scores what the bidder is set back: the bid (or a shoot's failed points)
         lost = result.bid if isinstance(result.bid, int) else sum(values.values())
         failed = getattr(variant.shoot, "failed", None)
-        bonus += (sides - 1) * (max(lost, -failed) if isinstance(failed, int) else lost)
+        bonus += (groups - 1) * (max(lost, -failed) if isinstance(failed, int) else lost)
     sale = variant.auction.sale(before.info)
     bonus += sale[1] if sale is not None else 0  # a sold pitch pays its bid too
-    assert gained <= sum(values.values()) + bonus
+    copies = 1 if teams is None else max(Counter(teams).values())  # a team credit goes to each seat of it
+    assert gained <= copies * (sum(values.values()) + bonus)
     check_lose_at(variant, state, bidder_side)
 
 
@@ -554,6 +752,21 @@ def check_bidderless_result(variant: Variant, state: GameState, model: Model,
             assert state.winner == (leaders[0] if len(leaders) == 1 else None)
 
 
+def play_calling(state: GameState, seed: int, max_hands: int, *,
+                 bold: bool = False) -> Iterator[tuple[GameState, pc.Move, GameState]]:
+    """``play_random``, but a bidder calling its partner names, 3 times in 4, a card another
+    seat holds (a card drawn from the whole deck is mostly one nobody was dealt)."""
+    rng = random.Random(seed)
+    while not state.is_over and len(state.hand_results) < max_hands:
+        move = choose_move(state, rng, bold=bold)
+        if move.kind == "partner" and rng.random() < 0.75:
+            held = sum(state.masks)
+            move = rng.choice([call for call in state.legal_moves() if held >> int(call.arg or 0) & 1] or [move])
+        after = state.apply(move)
+        yield state, move, after
+        state = after
+
+
 def run_checked_game(variant: Variant, seed: int, *, players: int | None = None,
                      dealer: int = 0, scores: tuple[int, ...] | None = None,
                      max_hands: int = MAX_HANDS, check_every: int = 1,
@@ -563,10 +776,20 @@ def run_checked_game(variant: Variant, seed: int, *, players: int | None = None,
     state = pc.new_game(variant, players=players, seed=seed, dealer=dealer, scores=scores)
     start = state.scores
     check_state(state)
-    for count, (before, move, after) in enumerate(play_random(state, seed, max_hands, bold=bold)):
-        if count % check_every == 0:
+    play = play_calling if model.calls_partner else play_random
+    call: tuple[int, int | None] | None = None  # this hand's called card and who held it then
+    for count, (before, move, after) in enumerate(play(state, seed, max_hands, bold=bold)):
+        if count % check_every == 0 or move.kind == "partner":
             check_moves(before, model, rng)
         check_state(after)
+        if move.kind == "partner":
+            assert model.calls_partner and call is None and before.to_move == before.info.bidder
+            assert isinstance(move.arg, int) and not before.masks[before.to_move] >> move.arg & 1
+            holder = next((seat for seat, mask in enumerate(before.masks) if mask >> move.arg & 1), None)
+            call = (move.arg, holder)  # a card in the stock: nobody, the bidder plays alone
+            assert (after.info.called, after.info.partner) == call and after.info.bids == before.info.bids
+        elif after.deal_number == before.deal_number and not after.hand_results[len(before.hand_results):]:
+            assert (after.info.called, after.info.partner) == (call or (None, None))
         if len(after.tricks) > len(before.tricks):
             _, cards, taker = after.tricks[-1]
             winner = model.trick_winner(cards, after.info.trump, before.info.call)
@@ -574,6 +797,10 @@ def run_checked_game(variant: Variant, seed: int, *, players: int | None = None,
         if len(after.hand_results) > len(before.hand_results):
             assert len(after.hand_results) == len(before.hand_results) + 1
             check_hand_result(variant, after, model, before, move)
+            bid = after.hand_results[-1].bidder is not None
+            assert (call is not None) == (model.calls_partner and bid)  # every bidder calls, once
+            assert after.hand_results[-1].partner == (call[1] if call is not None else None)
+            call = None
             if not after.is_over:
                 assert after.dealer == (before.dealer + 1) % after.players
                 assert after.deal_number == before.deal_number + 1 + thrown_in(after)
@@ -759,6 +986,10 @@ def variant_texts(draw: st.DrawFn) -> str:
     else:
         auction["all_pass"] = draw(st.sampled_from(["redeal", "dealer-must-bid", "pass-deal"]))
         auction["dealer_may_take"] = draw(st.booleans())
+    # call your partner (a single round only): the cutthroat seats, three or more, pair up for a hand
+    calls = kind(base.auction) == "single-round" and draw(st.integers(0, 2), label="call partner") == 0
+    if calls:
+        auction["partner"] = "called-card"
     if getattr(base.auction, "forced_bid", None) is not None:  # (Nine-Five's 9 is out of range now)
         auction["forced_bid"] = draw(st.integers(min_bid, max_bid))
     lines.append(f"auction: {auction}")
@@ -767,11 +998,11 @@ def variant_texts(draw: st.DrawFn) -> str:
         lines.append(f"shoot: {{bid: {max_bid}{made}}}")
     gift = getattr(base.widow, "count", 0)
     keep = getattr(base.exchange, "keep", 0)
-    if base.deal.sides == "partners":
+    if base.deal.sides == "partners" and not calls:
         players = draw(st.sampled_from([4, 6]))
         low = high = players
     else:
-        low = draw(st.integers(2, 6))
+        low = draw(st.integers(3 if calls else 2, 6))
         high = draw(st.integers(low, 7))
     most_cards = (deck_of(base) - gift) // high
     assume(keep * high <= deck_of(base) and most_cards >= 1)
@@ -779,7 +1010,8 @@ def variant_texts(draw: st.DrawFn) -> str:
     default = draw(st.integers(low, high))
     worthless = draw(st.sampled_from(["play", "redeal", "demand"]), label="worthless hand")
     lines.append(f"deal: {{min_players: {low}, max_players: {high}, default_players: {default}, "
-                 f"hand_size: {hand_size}, packet: {draw(st.integers(1, 4))}, worthless_hand: {worthless}}}")
+                 f"hand_size: {hand_size}, packet: {draw(st.integers(1, 4))}, worthless_hand: {worthless}"
+                 f"{', sides: cutthroat' if calls else ''}}}")
     lines.append(draw(going_out_lines(sorted(going_out_kinds()))))
     settlement = draw(st.sampled_from(["set-back", "no-junk"]))
     kept = draw(st.sampled_from(["forfeited", "kept"]))
