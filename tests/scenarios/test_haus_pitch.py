@@ -113,6 +113,21 @@ def test_bidder_must_discard_at_least_three_and_is_refilled_to_six() -> None:
     assert len(s4.hands[2]) == 6 and {"2S", "3S"}.isdisjoint(held(s4, 2))
 
 
+def test_a_player_passes_the_draw_by_discarding_nothing() -> None:
+    """Seed 002: "Players can pass" in the draw. The move is ``discard`` with no cards
+    (CONTRACT.md: "discard alone for none"); ``pass`` is refused with that advice, and the
+    bidder, who must discard, is told its limits instead."""
+    s = play(new(WALK_HANDS, WALK_STOCK), ["bid 2", "pass", "pass", "pass", "trump H"])
+    with pytest.raises(pc.IllegalMove, match=r"turn to discard and draw: it may discard 3 to 9 cards"):
+        s.apply("pass")
+    s = s.apply("discard 8D 9D 8S 8C")
+    with pytest.raises(pc.IllegalMove, match=r"seat 2 passes the draw by discarding nothing: write 'discard'"):
+        s.apply("pass")
+    kept = held(s, 2)
+    s = s.apply("discard")
+    assert held(s, 2) == kept and s.to_move == 3
+
+
 def test_nobody_may_discard_more_than_the_stock_can_replace() -> None:
     """haus-pitch: nobody may discard more cards than the stock can replace.  Five players:
     the stock is 22, 19 after the gift; three seats exchange 9+6+6 (drawing 6+6+6) leaving 1."""

@@ -267,8 +267,12 @@ class Draw(ExchangeRule):
 
     def why_illegal(self, state: GameState, move: Move) -> str:
         hand, sizes = self.sizes(state)
+        if move.kind == "pass" and sizes.start == 0:
+            return (f"seat {state.to_move} passes the draw by discarding nothing: write "
+                    "'discard' (with no cards)")
         if move.kind != "discard":
-            return f"{move} is not a discard; it is seat {state.to_move}'s turn to discard and draw"
+            return (f"{move} is not a discard; it is seat {state.to_move}'s turn to discard and "
+                    f"draw: it may discard {sizes.start} to {sizes.stop - 1} cards")
         assert isinstance(move.arg, int)
         if move.arg & ~hand:
             return f"{mask_text(move.arg & ~hand)} not in seat {state.to_move}'s hand"
