@@ -69,6 +69,26 @@ def test_card_value_object() -> None:
         card.index = 3  # type: ignore[misc]
 
 
+def test_a_card_is_built_from_its_text_and_equals_it() -> None:
+    """``repr`` writes ``Card('TH')``, so that builds the card; a card equals its text and
+    hashes as it, so ``"AH" in state.hands[0]`` and sets mixing the two work."""
+    card = Card("TH")
+    assert card == Card(34) == Card.parse("10h") and eval(repr(card)) == card
+    assert card == "TH" and "TH" == card and card != "TC" and card != "10H"  # noqa: SIM300
+    assert card != 34 and (card == 34) is False  # an index is not a card
+    assert {card, "TH"} == {"TH"} and "TH" in {card}
+    s = pc.new_game("auction-pitch", seed=1, hands=["AH KH QH JH TH 9H", "2C 3C 4C 5C 6C 7C",
+                                                    "2D 3D 4D 5D 6D 7D", "2S 3S 4S 5S 6S 7S"])
+    assert "AH" in s.hands[0] and "AH" not in s.hands[1]
+    assert s.hands[0] == ("9H", "TH", "JH", "QH", "KH", "AH")
+    assert sorted([Card("AS"), Card("2C"), Card("HJ")]) == ["2C", "AS", "HJ"]
+    with pytest.raises(TypeError):
+        assert Card("AS") < "KS"  # type: ignore[operator]
+    for bad in ["XX", 54, -1, True, 1.0]:
+        with pytest.raises(ValueError, match="bad card"):
+            Card(bad)  # type: ignore[arg-type]
+
+
 def test_parse_cards_accepts_a_compact_string_or_an_iterable() -> None:
     assert parse_cards("AS KS 3H TD JC 2C") == [51, 50, 27, 21, 9, 0]
     assert parse_cards(["AS", "10h"]) == [51, 34]

@@ -109,12 +109,53 @@ def mask_text(mask: int) -> str:
     return " ".join(card_text(card) for card in cards_in(mask))
 
 
-@attrs.frozen(order=True)
-class Card:
-    """A playing card: the public face of a card index."""
+def _card_index(card: int | str) -> int:
+    """A card's index from its index or its text: ``Card("AH")`` as ``repr`` writes it."""
+    if isinstance(card, str):
+        return parse_card(card)
+    if card.__class__ is not int or not 0 <= card < MAX_CARDS:
+        raise ValueError(f"bad card {card!r}: expected card text such as 'AH', or an index "
+                         f"from 0 to {MAX_CARDS - 1}")
+    return card
 
-    index: int
-    """Position in the 52-card deck: ``suit * 13 + rank``."""
+
+@attrs.frozen(eq=False)
+class Card:
+    """A playing card: the public face of a card index.
+
+    Equal to its text as well as to itself (``card == "AH"``, ``"AH" in state.hands[0]``),
+    and hashed as its text, so sets and dicts may mix the two; ordered by index (suit, then
+    rank), like the deck.
+    """
+
+    index: int = attrs.field(converter=_card_index)
+    """Position in the deck: ``suit * 13 + rank``; the jokers follow the 52 cards."""
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self.index == other.index
+        if isinstance(other, str):
+            return other == _TEXT[self.index]
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(_TEXT[self.index])
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index if other.__class__ is Card else NotImplemented
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index if other.__class__ is Card else NotImplemented
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index if other.__class__ is Card else NotImplemented
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index if other.__class__ is Card else NotImplemented
 
     @property
     def rank(self) -> str:
@@ -141,6 +182,7 @@ class Card:
         return f"Card({card_text(self.index)!r})"
 
 
+_TEXT = tuple(card_text(index) for index in range(MAX_CARDS))
 CARDS: tuple[Card, ...] = tuple(Card(index) for index in range(MAX_CARDS))
 
 
