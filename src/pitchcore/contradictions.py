@@ -5,6 +5,7 @@ from __future__ import annotations
 from .cards import DECK_SIZE, DECKS
 from .components import SLOT_ORDER
 from .components.auction import SellOut, SingleRound
+from .components.exchange import NoExchange
 from .components.joker_points import JokerPoint
 from .components.no_auction import NoAuction
 from .components.no_trump import NoTrump
@@ -61,6 +62,12 @@ def _conflicts(variant: Variant) -> list[Conflict]:
         found.append((("widow", "count"), f"a gift of {extra} cards does not fit: "
                       f"{deal.max_players} hands of {deal.hand_size} already use {dealt} of "
                       f"the {deck} cards; give at most {deck - dealt}", deal_keys))
+    if extra and isinstance(variant.exchange, NoExchange):
+        found.append((("widow", "kind"), f"{kind_of(variant.widow)} gives the bidder {extra} "
+                      "cards more than the others, but with exchange: none it never sheds "
+                      "them, so the others run out of cards first and the hand cannot end; "
+                      "use exchange: draw (the extra cards must go) or discard-refill, or "
+                      "widow: none", (("exchange", "kind"), ("exchange",))))
     keep = getattr(variant.exchange, "keep", 0)
     if keep * deal.max_players > deck:
         found.append((("exchange", "keep"), f"refilling {deal.max_players} hands to {keep} "
