@@ -98,11 +98,12 @@ def _syntax_message(error: yaml.MarkedYAMLError, text: str, filename: str) -> st
         why = f"{problem}: a key must be a plain word, not a list or mapping"
     else:
         why = problem + (f" ({context} on line {opened.line + 1})" if opened and context else "")
-    return f"{filename}:{line}: {_dotted(_path_at_error(text))}: not valid YAML: {why}"
+    return f"{filename}:{line}: {_dotted(_path_at_error(text, mark))}: not valid YAML: {why}"
 
 
-def _path_at_error(text: str) -> Path_:
-    """The key path the YAML parser had reached when it failed."""
+def _path_at_error(text: str, mark: yaml.Mark | None = None) -> Path_:
+    """The key path the YAML parser had reached when it failed (at ``mark``: an undefined
+    alias parses, and fails only where it is used)."""
     frames: list[list[Any]] = []  # [kind ("map"/"seq"), key or index, expecting a value]
 
     def done() -> None:
@@ -113,6 +114,9 @@ def _path_at_error(text: str) -> Path_:
 
     try:
         for event in yaml.parse(text, Loader=_Loader):
+            start = event.start_mark
+            if mark is not None and start is not None and start.index >= mark.index:
+                break
             if isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
                 if frames and frames[-1][0] == "map" and not frames[-1][2]:
                     frames[-1][1] = "?"
