@@ -6,6 +6,7 @@ variant's components through the step protocol (``components/step.py``).
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 
@@ -44,9 +45,13 @@ def new_game(
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     table = Table(variant, players, int(seed))
-    if not 0 <= dealer < players:
-        raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
-    start_scores = (0,) * table.sides if scores is None else tuple(int(s) for s in scores)
+    seat = _whole(dealer)
+    if seat is None or not 0 <= seat < players:
+        raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    dealer = seat
+    start_scores = (0,) * table.sides if scores is None else tuple(map(_whole, scores))
+    if None in start_scores:
+        raise ValueError(f"scores must be whole numbers, one per side, not {list(scores or ())!r}")
     if len(start_scores) != table.sides:
         raise ValueError(f"scores needs one number per side ({table.sides}), got {len(start_scores)}")
     state = GameState(table, start_scores, dealer, 0, (), Phase.BIDDING, None,
@@ -56,6 +61,17 @@ def new_game(
             raise ValueError("stock stacks the first deal only together with hands")
         return start_hand(state, dealer, 0)
     return _stacked(state, hands, stock)
+
+
+def _whole(value: object) -> int | None:
+    """``value`` as an int if it is a whole number (numpy's too), else None (a bool is no
+    number of seats or points)."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def _stacked(state: GameState, hands: Sequence[Sequence[str] | str],
