@@ -10,6 +10,7 @@ suit of its own: the trump tables make it a trump.
 from __future__ import annotations
 
 import array
+import functools
 import hashlib
 import sys
 from collections.abc import Iterable, Iterator
@@ -119,6 +120,7 @@ def _card_index(card: int | str) -> int:
     return card
 
 
+@functools.total_ordering
 @attrs.frozen(eq=False)
 class Card:
     """A playing card: the public face of a card index.
@@ -138,24 +140,11 @@ class Card:
             return other == _TEXT[self.index]
         return NotImplemented
 
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
     def __hash__(self) -> int:
         return hash(_TEXT[self.index])
 
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index if other.__class__ is Card else NotImplemented
-
-    def __le__(self, other: Card) -> bool:
-        return self.index <= other.index if other.__class__ is Card else NotImplemented
-
-    def __gt__(self, other: Card) -> bool:
-        return self.index > other.index if other.__class__ is Card else NotImplemented
-
-    def __ge__(self, other: Card) -> bool:
-        return self.index >= other.index if other.__class__ is Card else NotImplemented
 
     @property
     def rank(self) -> str:
