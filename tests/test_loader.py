@@ -163,7 +163,10 @@ def test_problems_in_a_parent_house_file_name_that_file(tmp_path: Path) -> None:
     (tmp_path / "house.yaml").write_text("extends: base.yaml\nname: house\n")
     error = load_bad(tmp_path / "house.yaml")
     assert error.problems == [
-        f"{tmp_path / 'base.yaml'}:3: auction.min_bid: expected a whole number of at least 1, got 'zero'"]
+        f"{tmp_path / 'house.yaml'}:1: extends: {str(tmp_path / 'base.yaml')!r} is not a valid variant "
+        "(1 problem, the first on its line 3); load that file on its own to see it"]
+    assert "zero" not in str(error), "a parent file's content is never quoted"
+    assert "expected a whole number" in str(load_bad(tmp_path / "base.yaml"))
 
 
 def test_a_missing_file_or_name_lists_the_bundled_variants(tmp_path: Path) -> None:
@@ -208,7 +211,7 @@ def test_extends_by_relative_path_is_relative_to_the_file(tmp_path: Path,
         "extends: ../base/table.yaml\nname: house\ndeal:\n  hand_size: 8\n")
     monkeypatch.chdir(tmp_path / "elsewhere")
     parent = load_variant("hi-lo-jack")
-    variant = load_variant(tmp_path / "rules" / "house.yaml")
+    variant = load_variant(tmp_path / "rules" / "house.yaml", base=tmp_path)
     assert variant.name == "house"
     assert variant.going_out == attrs.evolve(parent.going_out, target=15)
     assert variant.deal == attrs.evolve(parent.deal, hand_size=8)

@@ -7,11 +7,16 @@ once, each as ``file:line: key.path: what is wrong; what is valid``.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import functools
+import os
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 from .components import SLOT_ORDER
 from .contradictions import contradictions
@@ -21,7 +26,8 @@ from .registry import SLOTS
 from .switches import apply_switches, take_switches
 from .validation import TOP_KEYS, _build, build_variant
 from .variant import Variant
-from .yaml_lines import Path_, Where, _at, _parse, _read
+from .yaml_limits import MAX_EXTENDS
+from .yaml_lines import Path_, Where, _at, _decoded, _parse, _read
 
 __all__ = ["build_variant", "bundled_variants", "contradictions", "load_variant", "load_variant_text"]
 
@@ -36,38 +42,80 @@ def bundled_variants() -> list[str]:
                   if entry.name.endswith(".yaml"))
 
 
-def load_variant(name_or_path: str | Path) -> Variant:
-    """A bundled variant by name, or a YAML variant file by path."""
-    text = str(name_or_path)
+def load_variant(name_or_path: str | os.PathLike[str], *, base: str | os.PathLike[str] | None = None) -> Variant:
+    """A bundled variant by name, or a YAML variant file by path.
+
+    A bundled name always means the bundled variant, whatever files lie about. A file's
+    ``extends`` may name a bundled variant or a path relative to that file, which must
+    stay inside ``base`` (default: the folder of the file loaded here).
+    """
+    if not isinstance(name_or_path, str | os.PathLike):
+        raise VariantError(f"load_variant takes a bundled name or a path, not {type(name_or_path).__name__}; "
+                           f"bundled: {', '.join(bundled_variants())}")
+    text = os.fspath(name_or_path)
     if isinstance(name_or_path, str) and text in bundled_variants():
         return _load_bundled(text)
-    path = Path(name_or_path)
-    if not path.is_file():
+    path = Path(text)
+    if not _is_file(path):
         raise VariantError(
-            f"{text}: no such variant file, and no bundled variant of that name; "
-            f"{_suggest(text, bundled_variants(), 'bundled')}")
-    return load_variant_text(_read(path, text), str(path), base=path.parent)
+            f"{_cut(text)}: no such variant file, and no bundled variant of that name; "
+            f"{_suggest(text[:MAX_NAME], bundled_variants(), 'bundled')}")
+    root = _folder(path.parent if base is None else Path(base), "base")
+    return _load(_read(path, str(path)), str(path), path.parent, root)
 
 
 @functools.cache
 def _load_bundled(name: str) -> Variant:
     source = bundled_dir().joinpath(name + ".yaml")
-    return load_variant_text(source.read_text(encoding="utf-8"), f"variants/{name}.yaml")
+    return _load(source.read_text(encoding="utf-8"), f"variants/{name}.yaml", None, None)
 
 
-def load_variant_text(text: str, filename: str = "<string>", base: Path | None = None) -> Variant:
-    """Build a variant from YAML text; ``filename`` and ``base`` resolve ``extends``."""
+def load_variant_text(text: str | bytes, filename: str = "<string>",
+                      base: str | os.PathLike[str] | None = None) -> Variant:
+    """Build a variant from YAML text (a house file a player uploaded, say).
+
+    ``filename`` is how messages name the text. With ``base=None`` its ``extends`` may
+    name only a bundled variant; with a folder, also a file in that folder (a path
+    relative to it that stays inside it).
+    """
+    if isinstance(text, bytes):
+        text = _decoded(text, filename)
+    if not isinstance(text, str):
+        raise VariantError(f"{filename}:1: (top level): expected the variant's YAML text, "
+                           f"got {type(text).__name__}")
+    root = None if base is None else _folder(Path(base), "base")
+    return _load(text, filename, root, root)
+
+
+def _load(text: str, filename: str, folder: Path | None, root: Path | None) -> Variant:
     found: list[str] = []
-    data, lines = _resolve(text, filename, base, (), found)
+    data, lines = _resolve(text, filename, _Place(folder, root), (), found)
     return _build(data, lines, filename, found)
 
 
-def _identity(filename: str, base: Path | None) -> str:
-    """What two spellings of the same file have in common, for spotting extends cycles."""
-    return str(Path(filename).resolve()) if base is not None else filename
+@attrs.frozen
+class _Place:
+    """Where a file's ``extends`` path is looked up: its own folder, inside the caller's root."""
+
+    folder: Path | None
+    """The folder relative paths start from (None: only bundled names may be extended)."""
+    root: Path | None
+    """The resolved folder no parent may lie outside of."""
 
 
-def _resolve(text: str, filename: str, base: Path | None, chain: tuple[tuple[str, str], ...],
+def _chain_error(message: str) -> VariantError:
+    """A fault of the ``extends`` chain as a whole (a circle, too many files): it names the
+    chain's files only, and is shown as it is from whichever file finds it."""
+    error = VariantError(message)
+    error.whole_chain = True  # type: ignore[attr-defined]
+    return error
+
+
+MAX_NAME = 255
+"""The longest ``extends`` path (and the most of a name a message repeats)."""
+
+
+def _resolve(text: str, filename: str, place: _Place, chain: tuple[tuple[str, str], ...],
              found: list[str]) -> tuple[dict[str, Any], dict[Path_, Where]]:
     """Merged data and key lines of a file and its ``extends`` parents (nearest last)."""
     data, lines = _parse(text, filename, found)
@@ -78,7 +126,7 @@ def _resolve(text: str, filename: str, base: Path | None, chain: tuple[tuple[str
                            f"({', '.join(TOP_KEYS + SLOT_ORDER)}), got {_type_name(data)}")
     switches = take_switches(data, lines, filename)
     switched_at = lines.get(("no_junk",), (filename, 1))
-    chain = (*chain, (_identity(filename, base), filename))
+    chain = (*chain, (_identity(filename, place), filename))
     parent = data.pop("extends", None)
     if parent is None:
         apply_switches(data, lines, switches, switched_at)
@@ -90,33 +138,124 @@ def _resolve(text: str, filename: str, base: Path | None, chain: tuple[tuple[str
         raise VariantError(f"{where}: extends: expected the name of a bundled variant or a "
                            f"path to a YAML file, got {_show(parent)}; "
                            f"bundled: {', '.join(bundled_variants())}")
-    if parent in bundled_variants() and not (base and (base / parent).is_file()):
+    if parent in bundled_variants():  # never a file of that name: bundled names cannot be shadowed
         parent_name = f"variants/{parent}.yaml"
         parent_text = bundled_dir().joinpath(parent + ".yaml").read_text(encoding="utf-8")
-        parent_base = None
+        parent_place = _Place(None, None)
     else:
-        path = (base or Path.cwd()) / parent
-        if not path.is_file():
-            files = sorted(entry.name for entry in path.parent.glob("*.y*ml")) \
-                if path.parent.is_dir() else []
-            close = difflib.get_close_matches(parent, bundled_variants() + files, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise VariantError(
-                f"{where}: extends: {parent!r} is neither a bundled variant nor a file "
-                f"(looked for {path}); bundled: {', '.join(bundled_variants())}{hint}")
-        parent_name, parent_base = str(path), path.parent
-        parent_text = _read(path, parent_name)
-    identity = _identity(parent_name, parent_base)
+        path = _parent_path(parent, place, where)
+        parent_name, parent_place, parent_text = str(path), _Place(path.parent, place.root), ""
+    identity = _identity(parent_name, parent_place)
     if identity in (seen for seen, _ in chain):
         names = [shown for _, shown in chain] + [parent_name]
-        raise VariantError(
+        raise _chain_error(
             f"{where}: extends: {parent!r} leads back to a file already being read "
             f"({' -> '.join(names)}); files cannot extend each other in a circle: make one of "
             "them extend a bundled variant, or nothing")
-    parent_data, parent_lines = _resolve(parent_text, parent_name, parent_base, chain, found)
+    if len(chain) >= MAX_EXTENDS:
+        raise _chain_error(f"{where}: extends: {' -> '.join(shown for _, shown in chain)} -> ... is a "
+                          f"chain of more than {MAX_EXTENDS} files; make one of them extend a bundled variant")
+    if parent_place.folder is None:
+        parent_data, parent_lines = _resolve(parent_text, parent_name, parent_place, chain, found)
+    else:
+        parent_data, parent_lines = _parent_data(path, parent_place, chain, where)
     merged, merged_lines = _merge(parent_data, parent_lines, data, lines)
     apply_switches(merged, merged_lines, switches, switched_at)
     return merged, merged_lines
+
+
+def _parent_data(path: Path, place: _Place, chain: tuple[tuple[str, str], ...],
+                 where: str) -> tuple[dict[str, Any], dict[Path_, Where]]:
+    """A parent file's resolved data, checked as a variant of its own.
+
+    Its problems are not repeated here: a message quotes what a file says, and a file
+    other than the one being loaded may hold anything (the server's own files among them).
+    The message says where the first problem is, so the file's owner can load it.
+    """
+    found: list[str] = []
+    filename = str(path)
+    try:
+        data, lines = _resolve(_read(path, filename), filename, place, chain, found)
+        _build(copy.deepcopy(data), lines, filename, found)
+    except VariantError as error:
+        if getattr(error, "whole_chain", False):
+            raise
+        count = len(error.problems)
+        first = re.match(re.escape(filename) + r":(\d+): ", error.problems[0])
+        at = f", the first on its line {first.group(1)}" if first else ""
+        raise VariantError(
+            f"{where}: extends: {_cut(filename)!r} is not a valid variant ({count} problem"
+            f"{'s' if count > 1 else ''}{at}); load that file on its own to see "
+            f"{'them' if count > 1 else 'it'}") from None
+    return data, lines
+
+
+def _parent_path(parent: str, place: _Place, where: str) -> Path:
+    """The file an ``extends`` path names, refused unless it lies inside the root folder."""
+    hint = f"bundled: {', '.join(bundled_variants())}"
+    close = difflib.get_close_matches(parent[:MAX_NAME], bundled_variants(), n=1)
+    hint += f" (did you mean {close[0]!r}?)" if close else ""
+    if place.folder is None or place.root is None:
+        raise VariantError(f"{where}: extends: {_cut(parent)!r} is not a bundled variant, and this "
+                           f"text may extend only a bundled variant (it was loaded without a base "
+                           f"folder); {hint}")
+    if len(parent) > MAX_NAME or not parent.isprintable():
+        raise VariantError(f"{where}: extends: {_cut(parent)!r} is not a usable file name (at most "
+                           f"{MAX_NAME} printable characters); write a bundled name or a short path "
+                           f"relative to this file; {hint}")
+    if Path(parent).is_absolute() or Path(parent).drive:
+        raise VariantError(f"{where}: extends: {_cut(parent)!r} is an absolute path; write the path "
+                           f"relative to this file's folder (files may be read only from inside the "
+                           f"base folder); {hint}")
+    path = place.folder / parent
+    try:
+        inside = path.resolve().is_relative_to(place.root)
+    except (OSError, RuntimeError, ValueError):
+        inside = False
+    if not inside:
+        raise VariantError(f"{where}: extends: {_cut(parent)!r} leads outside the base folder, "
+                           f"where files may not be read (pass base= to load_variant to allow a "
+                           f"wider folder); {hint}")
+    if not _is_file(path):
+        files = sorted(entry.name for entry in path.parent.glob("*.y*ml")) if _is_dir(path.parent) else []
+        close = difflib.get_close_matches(parent, bundled_variants() + files, n=1)
+        hint = f"bundled: {', '.join(bundled_variants())}" + (f" (did you mean {close[0]!r}?)" if close else "")
+        raise VariantError(
+            f"{where}: extends: {parent!r} is neither a bundled variant nor a file "
+            f"(looked for {path}); {hint}")
+    return path
+
+
+def _identity(filename: str, place: _Place) -> str:
+    """What two spellings of the same file have in common, for spotting extends cycles."""
+    return str(Path(filename).resolve()) if place.folder is not None else filename
+
+
+def _folder(path: Path, what: str) -> Path:
+    """``path`` resolved, as the folder ``extends`` paths must stay inside."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError) as error:
+        raise VariantError(f"{_cut(str(path))}: the {what} folder cannot be used: {error}") from None
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the system, a NUL byte
+        return False
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def _cut(text: str) -> str:
+    """A name as a message repeats it: cut short when long."""
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _merge(parent: dict[str, Any], parent_lines: dict[Path_, Where], child: dict[str, Any],

@@ -6,6 +6,7 @@ its file and line, so every message can say ``file:line: key.path``.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 import yaml
 
 from .errors import VariantError
+from .yaml_limits import MAX_BYTES, MAX_DEPTH, check_size, over_limits
 
 try:
     _Loader: Any = yaml.CSafeLoader
@@ -25,22 +27,40 @@ Where = tuple[str, int]
 """A file name and a line number."""
 
 def _read(path: Path, shown: str) -> str:
+    """A variant file's text; a file too large is refused before more of it is read."""
     try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        line = path.read_bytes()[: error.start].count(b"\n") + 1
-        raise VariantError(f"{shown}:{line}: (top level): not a text file in UTF-8 "
-                           f"(byte {error.object[error.start]:#04x}); save it as UTF-8") from None
+        with path.open("rb") as file:
+            data = file.read(MAX_BYTES + 1)
+            if len(data) > MAX_BYTES:
+                check_size(max(len(data), os.fstat(file.fileno()).st_size), shown)
     except OSError as error:
         raise VariantError(f"{shown}: cannot be read: {error.strerror or error}") from None
+    return _decoded(data, shown)
+
+
+def _decoded(data: bytes, shown: str) -> str:
+    """UTF-8 bytes as text, or a ``VariantError`` at the line of the first bad byte."""
+    check_size(len(data), shown)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise VariantError(f"{shown}:{line}: (top level): not a text file in UTF-8 "
+                           f"(byte {data[error.start]:#04x}); save it as UTF-8") from None
 
 
 def _parse(text: str, filename: str, found: list[str]) -> tuple[Any, dict[Path_, Where]]:
-    """Data and key lines of one file; duplicate keys go to ``found``, bad YAML raises."""
-    deep = _deep_line(text)
-    if deep:  # refused before libyaml, which recurses in C and can crash on such input
-        raise VariantError(f"{filename}:{deep}: (top level): nested more than {MAX_DEPTH} levels "
-                           "deep; a variant needs at most four (slot, field, list item, value)")
+    """Data and key lines of one file; duplicate keys go to ``found``, bad YAML raises.
+
+    The text is measured first (``yaml_limits``): libyaml builds nodes recursively in C,
+    and a file nested thousands of levels deep would overflow its stack.
+    """
+    check_size(len(text.encode("utf-8", "surrogatepass")), filename)
+    refused = over_limits(text, _Loader)
+    if refused:
+        mark, why = refused
+        line = mark.line + 1 if mark else 1
+        raise VariantError(f"{filename}:{line}: {_shortened(_path_at_error(text, mark))}: {why}")
     try:
         node = yaml.compose(text, Loader=_Loader)
         data = yaml.load(text, Loader=_Loader)
@@ -54,24 +74,9 @@ def _parse(text: str, filename: str, found: list[str]) -> tuple[Any, dict[Path_,
     return data, lines
 
 
-def _deep_line(text: str, limit: int = 500) -> int:
-    """The line where brackets or indentation first pass ``limit`` levels (0: nowhere).
-
-    A rough count (brackets inside quotes count too) that only has to catch what no
-    variant file needs: files with few brackets and short indents skip the scan.
-    """
-    if text.count("[") + text.count("{") <= limit and all(
-            len(line) - len(line.lstrip(" ")) <= limit for line in text.splitlines()):
-        return 0
-    depth = 0
-    for number, line in enumerate(text.splitlines(), 1):
-        if len(line) - len(line.lstrip(" ")) > limit:
-            return number
-        for char in line:
-            depth += 1 if char in "[{" else -1 if char in "]}" else 0
-            if depth > limit:
-                return number
-    return 0
+def _shortened(path: Path_) -> str:
+    """A key path short enough to read in a message (a deep one is cut after six keys)."""
+    return _dotted(path[:6]) + ("..." if len(path) > 6 else "")
 
 
 def _syntax_message(error: yaml.MarkedYAMLError, text: str, filename: str) -> str:
@@ -137,10 +142,6 @@ def _path_at_error(text: str, mark: yaml.Mark | None = None) -> Path_:
                  or (frame[0] == "map" and frame[2] and frame[1] is not None))
 
 
-MAX_DEPTH = 32
-"""How deeply a variant file may nest mappings and lists (its own schema needs four)."""
-
-
 def _record_lines(node: yaml.Node, path: Path_, filename: str, lines: dict[Path_, Where],
                   found: list[str], open_nodes: tuple[int, ...] = (), seen_nodes: set[int] | None = None) -> None:
     """Record where every key of ``node`` is written; report keys given twice.
@@ -160,7 +161,7 @@ def _record_lines(node: yaml.Node, path: Path_, filename: str, lines: dict[Path_
                            "alias names the mapping or list that contains it, so the value would "
                            "contain itself; remove the alias, or write the value out in full")
     if len(open_nodes) >= MAX_DEPTH:
-        shown = _dotted(path[:6]) + ("..." if len(path) > 6 else "")
+        shown = _shortened(path)
         raise VariantError(f"{filename}:{line}: {shown}: nested more than {MAX_DEPTH} levels "
                            "deep; a variant needs at most four (slot, field, list item, value)")
     if id(node) in seen_nodes:
