@@ -11,6 +11,7 @@ import yaml
 
 from .components import SLOT_ORDER
 from .registry import KINDS
+from .yaml_limits import MAX_PROBLEMS
 from .yaml_lines import Path_, Where, _dotted, _lookup
 
 
@@ -28,7 +29,7 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return repr(value)
+        return repr(value if len(value) <= SHOWN else value[: SHOWN - 4] + " ...")
     if isinstance(value, list | dict):
         text = yaml.safe_dump(value, default_flow_style=True, width=1000).strip()
         return text if len(text) <= SHOWN else text[: SHOWN - 4] + " ..."
@@ -64,10 +65,17 @@ class _Problems:
     def __init__(self, lines: Mapping[Path_, Where], filename: str) -> None:
         self.lines, self.filename = lines, filename
         self.found: list[str] = []
+        self.unlisted = 0
 
     def add(self, path: Path_, message: str, related: Iterable[Path_] = ()) -> None:
         """Report ``message`` at ``path``; when ``path`` was inherited from a parent file,
         point at the line of this file that takes part (``path`` or one of ``related``)."""
+        if len(self.found) >= MAX_PROBLEMS:
+            self.unlisted += 1
+            more = "1 more problem is" if self.unlisted == 1 else f"{self.unlisted} more problems are"
+            self.found[MAX_PROBLEMS:] = [f"{self.filename}:1: (top level): {more} not listed; fix the "
+                                         "ones above, then check again"]
+            return
         where = _lookup(self.lines, path)
         if where and where[0] != self.filename:
             own = next(filter(None, (self._own(candidate) for candidate in (path, *related))), None)

@@ -10,6 +10,7 @@ messages, validation) walks the expanded data, so these bounds also bound its ti
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -20,11 +21,18 @@ MAX_BYTES = 64 * 1024
 """The largest variant file, in bytes of UTF-8 (bundled variants are under 4 KiB)."""
 MAX_DEPTH = 32
 """How deeply a variant file may nest mappings and lists (its own schema needs four)."""
-MAX_NODES = 5_000
-"""Keys, values and list items in a file with every alias expanded (bundled: under 200)."""
+MAX_NODES = 2_000
+"""Keys, values and list items in a file with every alias expanded (a bundled variant written
+out in full has under 200)."""
 MAX_EXTENDS = 8
 """Files in one ``extends`` chain, the loaded file included."""
+MAX_PROBLEMS = 40
+"""Problems one error lists; past that a last line counts the rest (a file of thousands of
+mistakes gets a short answer)."""
+MAX_DIGITS = 30
+"""Digits in a number (Python refuses to read an integer of over 4,300 digits at all)."""
 
+_NUMBER = re.compile(r"[-+]?[0-9][0-9_.:eE+-]*")
 _STARTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _ENDS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 _DEEPER = (f"nested more than {MAX_DEPTH} levels deep; a variant needs at most four "
@@ -72,6 +80,9 @@ def over_limits(text: str, loader: Any) -> tuple[Any, str] | None:
             nodes, levels = 1, 0
             if event.anchor is not None:
                 anchors[event.anchor] = (1, 0)
+            if not event.style and len(event.value) > MAX_DIGITS and _NUMBER.fullmatch(event.value):
+                return event.start_mark, (f"a number of more than {MAX_DIGITS} digits; the numbers in a "
+                                          "variant are small: check this value")
         else:
             continue
         total += nodes

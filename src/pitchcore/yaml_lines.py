@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from .errors import VariantError
-from .yaml_limits import MAX_BYTES, MAX_DEPTH, check_size, over_limits
+from .yaml_limits import MAX_BYTES, MAX_DEPTH, MAX_PROBLEMS, check_size, over_limits
 
 try:
     _Loader: Any = yaml.CSafeLoader
@@ -55,7 +55,12 @@ def _parse(text: str, filename: str, found: list[str]) -> tuple[Any, dict[Path_,
     The text is measured first (``yaml_limits``): libyaml builds nodes recursively in C,
     and a file nested thousands of levels deep would overflow its stack.
     """
-    check_size(len(text.encode("utf-8", "surrogatepass")), filename)
+    try:
+        check_size(len(text.encode("utf-8")), filename)
+    except UnicodeEncodeError as error:
+        line = text.count("\n", 0, error.start) + 1
+        raise VariantError(f"{filename}:{line}: (top level): not text that UTF-8 can hold (character "
+                           f"{ord(text[error.start]):#x}, half of a pair); save the file as UTF-8") from None
     refused = over_limits(text, _Loader)
     if refused:
         mark, why = refused
@@ -68,6 +73,9 @@ def _parse(text: str, filename: str, found: list[str]) -> tuple[Any, dict[Path_,
         raise VariantError(_syntax_message(error, text, filename)) from None
     except yaml.YAMLError as error:
         raise VariantError(f"{filename}:1: (top level): not valid YAML: {error}") from None
+    except (ValueError, TypeError, OverflowError, RecursionError) as error:  # a value no constructor takes
+        raise VariantError(f"{filename}:1: (top level): not valid YAML: {str(error)[:200]}; check the "
+                           "file's values") from None
     lines: dict[Path_, Where] = {}
     if node is not None:
         _record_lines(node, (), filename, lines, found)
@@ -173,7 +181,7 @@ def _record_lines(node: yaml.Node, path: Path_, filename: str, lines: dict[Path_
         for key_node, value_node in node.value:
             key = _key_text(key_node)
             line = key_node.start_mark.line + 1
-            if key in seen:
+            if key in seen and len(found) < MAX_PROBLEMS:
                 found.append(f"{filename}:{line}: {_dotted((*path, key))}: key given twice "
                              f"(first on line {seen[key]}); keep one of them")
             seen.setdefault(key, line)
