@@ -44,6 +44,18 @@ def test_check_accepts_the_example_and_rejects_a_bad_file(
     assert f"{bad}:3: auction.all_pass" in err and "did you mean 'redeal'" in err
 
 
+def test_check_base_lets_a_house_file_extend_a_file_above_its_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "club.yaml").write_text("extends: auction-pitch\ngoing_out: {target: 9}\n")
+    house = tmp_path / "tables" / "house.yaml"
+    house.write_text("extends: ../club.yaml\n")
+    assert main(["check", str(house)]) == 1
+    assert "extends: '../club.yaml' leads outside the base folder" in capsys.readouterr().err
+    assert main(["check", "--base", str(tmp_path), str(house)]) == 0
+    assert "ok   " in capsys.readouterr().out
+
+
 TEN_ON_TOP = ("extends: auction-pitch\npoints: [{kind: high, receiver: holder}, {kind: low, receiver: "
               "holder}, jack, {kind: trump-card, name: ten, rank: T}, game]\n")
 

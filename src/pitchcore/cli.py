@@ -39,7 +39,7 @@ def _check(args: argparse.Namespace) -> int:
     failed = 0
     for path in args.files:
         try:
-            variant = load_variant(path)
+            variant = load_variant(path, base=args.base)
         except VariantError as error:
             failed += 1
             print(f"FAIL {path}\n{error}", file=sys.stderr)
@@ -115,6 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     show.set_defaults(run=_show)
     check = commands.add_parser("check", help="validate house-rule YAML files")
     check.add_argument("files", nargs="+")
+    check.add_argument("--base", default=None, metavar="DIR",
+                       help="the folder extends paths may reach (default: each file's own folder)")
     check.set_defaults(run=_check)
     commands.add_parser("components", help="list slots and component kinds").set_defaults(
         run=_components)
