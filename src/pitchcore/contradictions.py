@@ -5,7 +5,7 @@ from __future__ import annotations
 from .cards import DECK_SIZE, DECKS
 from .components import SLOT_ORDER
 from .components.auction import SellOut, SingleRound
-from .components.exchange import NoExchange
+from .components.exchange import DiscardRefill, Draw, NoExchange
 from .components.joker_points import JokerPoint
 from .components.no_auction import NoAuction
 from .components.no_trump import NoTrump
@@ -14,12 +14,16 @@ from .components.settlement import NoJunk
 from .components.shoot import NoShoot, Shoot
 from .components.trump import JOKERS, Named
 from .problems import _show
-from .registry import KINDS, kind_of
+from .registry import KINDS, MOST_CARDS, kind_of
 from .variant import Variant
 from .yaml_lines import Path_
 
 Conflict = tuple[Path_, str, tuple[Path_, ...]]
 """A contradiction: the key at fault, the message, and the other keys taking part."""
+
+MOST_CHOICES = 2 ** MOST_CARDS
+"""The most different discards one exchange turn may offer (8,192): every way to discard from
+the largest hand a deal gives. Haus Pitch's bidder, 9 cards and 0-6 more to draw, has 466."""
 
 def contradictions(variant: Variant) -> list[tuple[Path_, str]]:
     """Rules that cannot all hold at once, found when the file loads."""
@@ -73,6 +77,7 @@ def _conflicts(variant: Variant) -> list[Conflict]:
         found.append((("exchange", "keep"), f"refilling {deal.max_players} hands to {keep} "
                       f"cards needs {keep * deal.max_players}, more than the {deck}-card deck "
                       f"holds; keep at most {deck // deal.max_players}", deal_keys))
+    found.extend(_exchange_choices(variant))
     lead_sets_trump = trump.suit_from_lead(0) is not None
     trump_keys: tuple[Path_, ...] = (("trump", "kind"), ("trump",))
     if variant.exchange.needs_trump() and lead_sets_trump:
@@ -123,6 +128,36 @@ def _conflicts(variant: Variant) -> list[Conflict]:
                       f"{', '.join(map(str, auction.all_values()))}, or set shoot: none",
                       (("auction", "pitch_bid"), ("auction", "max_bid"), ("auction",))))
     return found
+
+
+def _exchange_choices(variant: Variant) -> list[Conflict]:
+    """An exchange whose discards, at some table the variant allows, are too many to list.
+
+    Runs only on fields already in range (at most 10 tables of at most 13 hand sizes)."""
+    deal, exchange = variant.deal, variant.exchange
+    extra = widow_extra(variant)
+    deck = deal.deck_size()
+    trumps = max(len(ranked) for ranked in variant.trump.tables().ranked)
+    worst = (0, 0, 0)
+    for players in range(deal.min_players, deal.max_players + 1):
+        for hand in deal.hand_sizes(players):
+            if hand * players + extra <= deck:  # a deal too big for the deck is refused as such
+                stock = deck - hand * players - extra
+                worst = max(worst, (exchange.most_choices(hand, extra, stock, trumps), hand, players))
+    choices, hand, players = worst
+    if choices <= MOST_CHOICES:
+        return []
+    gift = f" and {extra} more to the bidder" if extra else ""
+    fixes = ["deal fewer cards (deal.hand_size)"] + (["give the bidder fewer (widow.count)"] if extra else [])
+    if isinstance(exchange, Draw):
+        fixes.append(f"lower max_discard (now {exchange.max_discard})")
+    elif isinstance(exchange, DiscardRefill) and exchange.discard != "non-trumps":
+        fixes.append("use discard: non-trumps")
+    return [(("exchange",), f"with {hand} cards dealt to each of {players} players{gift}, a "
+             f"player may choose among {choices:,} different discards in one turn of "
+             f"{kind_of(exchange)}, more than the {MOST_CHOICES:,} a turn may offer; "
+             f"{', '.join(fixes[:-1])} or {fixes[-1]}",
+             (("deal", "hand_size"), ("widow", "count"), ("exchange", "max_discard"), ("deal",)))]
 
 
 def _bids(variant: Variant, auction: SingleRound) -> list[Conflict]:

@@ -46,7 +46,9 @@ A slot holds a component, written either as
 - its kind alone: `{kind_alone}`, or
 - a mapping of `kind` and the fields to set: `{kind_mapping}`.
 
-Fields left out keep their defaults, and a slot left out takes its default kind. A list slot
+Fields left out keep their defaults, and a slot left out takes its default kind. Every whole
+number has a range (each kind's Range column), far beyond any table that is played: a file
+with a number outside it is refused. A list slot
 holds one or more components in order, each a kind name or a mapping with `kind`.
 
 A file that `extends` another gives only what differs. A slot that names the parent's kind,
@@ -92,19 +94,27 @@ def _type_text(schema: dict[str, Any]) -> str:
     return names[schema["type"]]
 
 
+def _range_text(metadata: Any) -> str:
+    """A number field's range, as the loader checks it (of a list of entries: each entry's number)."""
+    least, most = metadata.get("minimum"), metadata.get("maximum")
+    if least is None and most is None:
+        return ""
+    text = f"{'' if least is None else least} to {'' if most is None else most}".strip()
+    return f"each {text}" if metadata.get("list") else text
+
+
 def _kind_section(slot: Slot, kind: str, cls: type[Any]) -> list[str]:
     lines = [f"### `{slot.name}: {kind}`", "", describe(cls), ""]
     fields = settable_fields(cls)
     if not fields:
         return [*lines, "No fields.", ""]
-    lines += ["| Field | Type | Default | Choices | Minimum | Description |", "|---|---|---|---|---|---|"]
+    lines += ["| Field | Type | Default | Choices | Range | Description |", "|---|---|---|---|---|---|"]
     for attribute in fields:
         schema = field_schema(cls, attribute)
         default = _code(schema["default"]) if "default" in schema else ""
         choices = ", ".join(_code(choice) for choice in attribute.metadata.get("choices", ()))
-        minimum = attribute.metadata.get("minimum")
         cells = [f"`{attribute.name}`", _type_text(schema), default, choices,
-                 "" if minimum is None else str(minimum), attribute.metadata.get("doc", "")]
+                 _range_text(attribute.metadata), attribute.metadata.get("doc", "")]
         lines.append("| " + " | ".join(_cell(cell) for cell in cells) + " |")
     return [*lines, ""]
 

@@ -59,9 +59,38 @@ def choice(choices: Sequence[Any], default: Any, doc: str = "") -> Any:
     return attrs.field(default=default, metadata={"choices": tuple(choices), "doc": doc})
 
 
-def field(default: Any, doc: str = "", *, minimum: int | None = None) -> Any:
-    """An attrs field with a one-line description (and an optional lower bound)."""
-    return attrs.field(default=default, metadata={"doc": doc, "minimum": minimum})
+def field(default: Any, doc: str = "", *, minimum: int | None = None,
+          maximum: int | None = None) -> Any:
+    """An attrs field with a one-line description; a number field also gives its range.
+
+    Every whole number a variant sets has a ``minimum`` and a ``maximum``: the loader
+    refuses a value outside them before anything uses it, so no variant file can make a
+    game build huge move lists or loop over a range it chose (``tests/test_ranges.py``
+    fails for a number field without both)."""
+    return attrs.field(default=default, metadata=number_range(minimum, maximum, doc=doc))
+
+
+def number_range(minimum: int | None, maximum: int | None, **metadata: Any) -> dict[str, Any]:
+    """Field metadata with the range of its whole numbers (for fields declared with
+    ``attrs.field`` directly, such as those that also take a choice or null)."""
+    return {**metadata, "minimum": minimum, "maximum": maximum}
+
+
+# The ranges of a variant's numbers, shared by the fields that hold the same kind of number.
+# Each is far beyond any table that is played, and small enough that a variant at the limits
+# still offers short lists of legal moves and plays quickly.
+MOST_PLAYERS = 10
+"""Seats at a table: Pitch is played by 2 to 8; 10 still deals five cards each from 52."""
+MOST_CARDS = 13
+"""Cards in a hand, a packet, a gift or a refill: Pitch deals 6 to 9; a whole suit is 13."""
+MOST_BID = 100
+"""The highest number a bid may be: Cinch bids to 14, Nine-Five to 18, Sixty-three to 63."""
+MOST_VALUE = 50
+"""What one point category, or one card of card-values, may be worth (Sixty-three's 3: 25)."""
+MOST_SCORE = 5000
+"""The largest target or score a variant names (Nine-Five plays to 100, Sixty-three to 152)."""
+MOST_ROUNDS = 100
+"""Hands in a game of a fixed number of rounds."""
 
 
 def kind_of(component: Any) -> str:

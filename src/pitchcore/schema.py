@@ -40,21 +40,27 @@ def settable_fields(cls: type[Any]) -> list[attrs.Attribute[Any]]:
 def value_schema(hint: Any, metadata: typing.Mapping[str, Any]) -> Schema:
     """The values a field takes, mirroring ``validation._check`` so the two never disagree."""
     choices = metadata.get("choices")
-    minimum = metadata.get("minimum")
     if hint is bool:
         return {"type": "boolean"}
     if hint is int:
-        return {"type": "integer"} | ({"minimum": minimum} if minimum is not None else {})
+        return integer_schema(metadata)
     if typing.get_origin(hint) is tuple:
         return {"type": "array", "items": {"enum": list(choices)} if choices else {"type": "string"}}
-    args = typing.get_args(hint)
+    args = typing.get_args(hint) or (hint,)
     options: list[Schema] = []
     if type(None) in args:
         options.append({"type": "null"})
     if int in args:
-        options.append({"type": "integer"})
-    options.append({"enum": list(choices)} if choices else {"type": "string"})
+        options.append(integer_schema(metadata))
+    if str in args:
+        options.append({"enum": list(choices)} if choices else {"type": "string"})
     return options[0] if len(options) == 1 else {"anyOf": options}
+
+
+def integer_schema(metadata: typing.Mapping[str, Any]) -> Schema:
+    """A whole number in the field's range (every number field has one)."""
+    bounds = {key: metadata[key] for key in ("minimum", "maximum") if metadata.get(key) is not None}
+    return {"type": "integer"} | bounds
 
 
 def plain(value: Any) -> Any:

@@ -120,25 +120,23 @@ def _component(slot_name: str, raw: Any, path: Path_, problems: _Problems) -> An
 
 
 def _check(value: Any, hint: Any, metadata: Mapping[str, Any]) -> str | None:
-    """Why ``value`` does not fit the field, or None when it does."""
+    """Why ``value`` does not fit the field, or None when it does.
+
+    A whole number must lie in the field's range (``minimum`` to ``maximum``): checked
+    here, before any rule sees the value, so a number no table plays never reaches
+    the cross-slot checks or a game."""
     choices = metadata.get("choices")
-    minimum = metadata.get("minimum")
-    args = typing.get_args(hint)
-    got = _show(value)
+    number = whole_number(metadata)
+    args = typing.get_args(hint) or (hint,)
+    got = _shown(value)
     if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
         got += " (text, because of the quotes: write the number without them)"
-    elif (isinstance(value, int) and not isinstance(value, bool) and choices
-          and str(value) in choices and int not in typing.get_args(hint)):
+    elif _is_int(value) and choices and int not in args and abs(value) < 10**6 and str(value) in choices:
         got += f' (a number: this choice is text, so quote it: "{value}")'
     if hint is bool:
         return None if isinstance(value, bool) else f"expected true or false, got {got}"
     if hint is int:
-        least = f" of at least {minimum}" if minimum is not None else ""
-        if isinstance(value, bool) or not isinstance(value, int):
-            return f"expected a whole number{least}, got {got}"
-        if minimum is not None and value < minimum:
-            return f"expected a whole number{least}, got {value}"
-        return None
+        return None if _is_int(value) and _within(value, metadata) else f"expected {number}, got {got}"
     if typing.get_origin(hint) is tuple:
         options = f" of {', '.join(choices)}" if choices else ""
         if not isinstance(value, list):
@@ -148,17 +146,45 @@ def _check(value: Any, hint: Any, metadata: Mapping[str, Any]) -> str | None:
             if not isinstance(item, str) or (choices and item not in choices):
                 return f"unknown entry {_show(item)}; {_suggest(str(item), choices or [])}"
         return None
-    allows_none = type(None) in args
-    allows_int = int in args
-    number = " or a whole number" if allows_int else ""
-    if value is None:
-        return None if allows_none else f"expected a value{number}, got nothing (null)"
-    if allows_int and isinstance(value, int) and not isinstance(value, bool):
+    allows_none, allows_int, allows_text = type(None) in args, int in args, str in args
+    if value is None and allows_none:
         return None
-    if choices and (not isinstance(value, str) or value not in choices):
-        return f"expected one of {', '.join(choices)}{number}, got {got}" + (
-            f"; {_suggest(value, choices)}" if isinstance(value, str)
-            and difflib.get_close_matches(value, choices, n=1) else "")
-    if not isinstance(value, str):
-        return f"expected {'a whole number or ' if allows_int else ''}text, got {got}"
-    return None
+    if allows_int and _is_int(value) and _within(value, metadata):
+        return None
+    if allows_text and isinstance(value, str) and (not choices or value in choices):
+        return None
+    wanted = (["null"] if allows_none else []) + (
+        [f"one of {', '.join(choices)}" if len(choices) > 1 else choices[0]] if choices
+        else ["text"] if allows_text else []) + ([number] if allows_int else [])
+    expected = " or ".join(wanted) if len(wanted) < 3 else f"{', '.join(wanted[:-1])} or {wanted[-1]}"
+    close = (f"; {_suggest(value, choices)}" if choices and isinstance(value, str)
+             and difflib.get_close_matches(value, choices, n=1) else "")
+    return f"expected {expected}, got {got}{close}"
+
+
+def whole_number(metadata: Mapping[str, Any]) -> str:
+    """The whole numbers a field takes, in words: ``a whole number from 1 to 13``."""
+    least, most = metadata.get("minimum"), metadata.get("maximum")
+    if least is not None and most is not None:
+        sign = "negative " if most < 0 else ""
+        return f"a {sign}whole number from {least} to {most}"
+    if least is not None:
+        return f"a whole number of at least {least}"
+    return f"a whole number of at most {most}" if most is not None else "a whole number"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _within(value: int, metadata: Mapping[str, Any]) -> bool:
+    least, most = metadata.get("minimum"), metadata.get("maximum")
+    return (least is None or value >= least) and (most is None or value <= most)
+
+
+def _shown(value: Any) -> str:
+    """``_show``, but a number too long to print whole (one of thousands of digits) as its size."""
+    if _is_int(value) and value.bit_length() > 100:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"a {'negative ' if value < 0 else ''}number of about {digits} digits"
+    return _show(value)

@@ -10,7 +10,7 @@ import attrs
 
 from ..cards import NINE, card_text, make_card
 from ..moves import PARTNER, PASS, Move, bid
-from ..registry import choice, component, field, slot
+from ..registry import MOST_BID, choice, component, field, slot
 from ..state import GameState, HandInfo, Phase, with_bid
 from .step import Next, Step
 
@@ -35,8 +35,8 @@ def holds_nine_and_another(hand: int) -> bool:
 class SingleRound(Step):
     """One round of bids clockwise from eldest, each higher than the last; the dealer bids last."""
 
-    min_bid: int = field(2, "lowest bid", minimum=1)
-    max_bid: int = field(4, "highest numbered bid", minimum=1)
+    min_bid: int = field(2, "lowest bid", minimum=1, maximum=MOST_BID)
+    max_bid: int = field(4, "highest numbered bid", minimum=1, maximum=MOST_BID)
     top_bid: str | None = field(
         None, "name of one more bid ranking above every number (smudge, moon), or null")
     dealer_may_take: bool = field(
@@ -49,7 +49,8 @@ class SingleRound(Step):
     )
     forced_bid: int | None = field(
         None, "null, or a bid N: a player holding a 9 and another card of the 9's suit may not "
-        "pass while the high bid is below N, and must bid at least N (Nine-Five)")
+        "pass while the high bid is below N, and must bid at least N (Nine-Five)",
+        minimum=1, maximum=MOST_BID)
     partner: str = choice(
         ("none", "called-card"), "none",
         "none: no called partner; called-card (call your partner, for 5-6 cutthroat players): "
@@ -213,10 +214,10 @@ class SellOut(Step):
     shoot bid (as the old game's smudge).
     """
 
-    min_bid: int = field(1, "lowest bid the others may make", minimum=1)
-    max_bid: int = field(3, "highest bid the others may make", minimum=1)
+    min_bid: int = field(1, "lowest bid the others may make", minimum=1, maximum=MOST_BID)
+    max_bid: int = field(3, "highest bid the others may make", minimum=1, maximum=MOST_BID)
     pitch_bid: int = field(4, "the bid the eldest takes on by pitching at once, without letting "
-                              "the others bid", minimum=1)
+                              "the others bid", minimum=1, maximum=MOST_BID)
 
     def problems(self) -> list[tuple[str, str]]:
         if self.max_bid < self.min_bid:

@@ -12,13 +12,15 @@ import functools
 import attrs
 
 from ..cards import RANKS, make_card
-from ..registry import component, field
+from ..registry import MOST_VALUE, component, field, number_range
 from .context import HandContext
 from .points import Category, Credits, receiver_field
 
 
 def _entries_field(default: tuple[str, ...], doc: str) -> tuple[str, ...]:
-    return attrs.field(default=default, converter=tuple, metadata={"doc": doc, "list": True})
+    """RANK=POINTS entries: the range is of each entry's points (checked by ``_parse``)."""
+    return attrs.field(default=default, converter=tuple,
+                       metadata=number_range(0, MOST_VALUE, doc=doc, list=True))
 
 
 def _parse(entry: str) -> tuple[int, int]:
@@ -28,9 +30,12 @@ def _parse(entry: str) -> tuple[int, int]:
     rank = "T" if rank == "10" else rank
     if not sep or len(rank) != 1 or rank not in RANKS:
         raise ValueError(f"expected RANK=POINTS with a rank of {' '.join(RANKS)} (e.g. T=10), got {entry!r}")
-    if not points.strip().isdigit():
-        raise ValueError(f"{entry!r}: the points after = must be a whole number of at least 0 (e.g. T=10)")
-    return RANKS.index(rank), int(points)
+    text = points.strip()
+    digits = text.lstrip("0") or "0"  # ASCII digits only (int() refuses some others), and few
+    if not (text.isascii() and text.isdigit() and len(digits) <= 3 and int(digits) <= MOST_VALUE):
+        raise ValueError(f"{entry!r}: the points after = must be a whole number from 0 to "
+                         f"{MOST_VALUE} (e.g. T=10)")
+    return RANKS.index(rank), int(digits)
 
 
 @functools.cache
@@ -62,8 +67,9 @@ class CardValues(Category):
     name: str = field("cards", "the name awards are reported under (for the side with the most "
                                "card points; nobody on a tie)")
     values: tuple[str, ...] = _entries_field(
-        ("A=5", "K=5", "Q=5", "J=5", "T=10"), "points per rank as RANK=POINTS entries, e.g. [A=5, T=10]")
-    others: int = field(1, "points of every rank not listed in values", minimum=0)
+        ("A=5", "K=5", "Q=5", "J=5", "T=10"),
+        f"points per rank as RANK=POINTS entries, each worth 0 to {MOST_VALUE}, e.g. [A=5, T=10]")
+    others: int = field(1, "points of every rank not listed in values", minimum=0, maximum=MOST_VALUE)
     receiver: str = receiver_field("capturer")
 
     def problems(self) -> list[tuple[str, str]]:

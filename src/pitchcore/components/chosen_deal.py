@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import attrs
 
+from ..cards import MAX_CARDS
 from ..moves import Move
-from ..registry import component, field
+from ..registry import MOST_CARDS, component, field
 from ..state import GameState, Phase
 from .deal import PacketDeal
 from .step import Next
@@ -16,17 +17,25 @@ from .step import Next
 class DealerChooses(PacketDeal):
     """The dealer chooses each hand's size before dealing (Jacks Trump: 3, 5 or 7), then deals in packets."""
 
-    hand_size: int = field(7, "the most cards the dealer may deal to each seat", minimum=1)
-    min_hand_size: int = field(3, "the fewest cards the dealer may deal to each seat", minimum=1)
-    size_step: int = field(2, "the choices go up from min_hand_size in steps of this many cards", minimum=1)
-    max_dealt: int = field(45, "the most cards dealt in all: larger choices are not offered", minimum=1)
-    packet: int = field(1, "cards given to a seat at a time", minimum=1)
+    hand_size: int = field(7, "the most cards the dealer may deal to each seat", minimum=1,
+                           maximum=MOST_CARDS)
+    min_hand_size: int = field(3, "the fewest cards the dealer may deal to each seat", minimum=1,
+                               maximum=MOST_CARDS)
+    size_step: int = field(2, "the choices go up from min_hand_size in steps of this many cards "
+                              "(a step beyond 12 would offer min_hand_size alone)", minimum=1,
+                           maximum=MOST_CARDS - 1)
+    max_dealt: int = field(45, "the most cards dealt in all: larger choices are not offered", minimum=1,
+                           maximum=MAX_CARDS)
+    packet: int = field(1, "cards given to a seat at a time", minimum=1, maximum=MOST_CARDS)
 
     def sizes(self, players: int) -> tuple[int, ...]:
         """The hand sizes the dealer may choose at a table of ``players``."""
         most = min(self.max_dealt, self.deck_size())
         return tuple(size for size in range(self.min_hand_size, self.hand_size + 1, self.size_step)
                      if size * players <= most)
+
+    def hand_sizes(self, players: int) -> tuple[int, ...]:
+        return self.sizes(players)
 
     def problems(self) -> list[tuple[str, str]]:
         # PacketDeal's deck check is for a fixed size; here only the smallest choice must fit.

@@ -8,7 +8,7 @@ import attrs
 
 from ..cards import DECKS, TEN
 from ..moves import PASS, REDEAL, Move
-from ..registry import choice, component, field, slot
+from ..registry import MOST_CARDS, MOST_PLAYERS, choice, component, field, slot
 from ..state import GameState, Phase
 from .step import Next, Step
 
@@ -28,17 +28,17 @@ def worthless(hand: int) -> bool:
 class PacketDeal(Step):
     """Deal the same number of cards to every seat in packets, clockwise from eldest."""
 
-    min_players: int = field(2, "fewest seats the variant allows", minimum=2)
-    max_players: int = field(8, "most seats the variant allows", minimum=2)
-    default_players: int = field(4, "seats when new_game is not told", minimum=2)
+    min_players: int = field(2, "fewest seats the variant allows", minimum=2, maximum=MOST_PLAYERS)
+    max_players: int = field(8, "most seats the variant allows", minimum=2, maximum=MOST_PLAYERS)
+    default_players: int = field(4, "seats when new_game is not told", minimum=2, maximum=MOST_PLAYERS)
     sides: str = choice(
         ("cutthroat", "partners", "partners-if-even"), "cutthroat",
         "cutthroat: every seat for itself; partners: seats alternate between two sides (an "
         "even number of players); partners-if-even: partners when the number of players is "
         "even, cutthroat when it is odd (Book Pitch: partners at 4, cutthroat at 3)",
     )
-    hand_size: int = field(6, "cards dealt to each seat", minimum=1)
-    packet: int = field(3, "cards given to a seat at a time", minimum=1)
+    hand_size: int = field(6, "cards dealt to each seat", minimum=1, maximum=MOST_CARDS)
+    packet: int = field(3, "cards given to a seat at a time", minimum=1, maximum=MOST_CARDS)
     deck: str = choice(
         tuple(DECKS), "standard",
         "standard: 52 cards; joker: 53, the 52 and one joker (HJ); two-jokers: 54, the 52 and "
@@ -60,6 +60,10 @@ class PacketDeal(Step):
         if self.sides == "partners" or (self.sides == "partners-if-even" and players % 2 == 0):
             return tuple(seat % 2 for seat in range(players))
         return tuple(range(players))
+
+    def hand_sizes(self, players: int) -> tuple[int, ...]:
+        """The cards a deal gives each of ``players`` seats: always ``hand_size``."""
+        return (self.hand_size,)
 
     def deck_size(self) -> int:
         """Cards in the deck: 52, 53 or 54 (the jokers are the card indices from 52 up)."""

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from itertools import combinations
+from math import comb
 
 import attrs
 
 from ..cards import cards_in, mask_of, mask_text, shuffled
 from ..moves import Move, discard
-from ..registry import choice, component, field, slot
+from ..registry import MOST_CARDS, choice, component, field, slot
 from ..state import GameState, Phase
 from .step import Next, Step
 
@@ -33,6 +34,13 @@ def _discards(masks: list[int]) -> tuple[Move, ...]:
 class ExchangeRule(Step):
     def needs_trump(self) -> bool:
         return False
+
+    def most_choices(self, hand: int, extra: int, stock: int, trumps: int) -> int:
+        """The most ``discard`` moves one turn of this exchange can offer (at least as many
+        as ``legal`` ever lists), for hands of ``hand`` cards, a bidder given ``extra`` more,
+        ``stock`` cards left to draw and ``trumps`` cards that can be trumps. The load check
+        keeps it small, so a variant never builds a huge list of discards."""
+        return 1
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:
         eldest = (state.dealer + 1) % state.table.players
@@ -82,7 +90,7 @@ class DiscardRefill(ExchangeRule):
     """
 
     keep: int = field(6, "hand size after refilling; also the most trumps a player may keep",
-                      minimum=1)
+                      minimum=1, maximum=MOST_CARDS)
     discard: str = choice(
         ("non-trumps", "any", "to-keep"), "non-trumps",
         "non-trumps: every non-trump goes, and the trumps beyond keep of the player's choice; "
@@ -100,6 +108,17 @@ class DiscardRefill(ExchangeRule):
 
     def needs_trump(self) -> bool:
         return True
+
+    def most_choices(self, hand: int, extra: int, stock: int, trumps: int) -> int:
+        # The bidder holds the most cards, and more cards never offer fewer choices. (The
+        # robber sheds one card a move: as many moves as cards, a few dozen at most.)
+        held = hand + extra
+        if self.discard == "non-trumps":  # only which trumps beyond keep go is chosen
+            count = min(held, trumps)
+            return comb(count, count - self.keep) if count > self.keep else 1
+        least = max(held - self.keep, 0)
+        most = held if self.discard == "any" else least
+        return sum(comb(held, size) for size in range(least, most + 1))
 
     def limits(self, state: GameState) -> tuple[int, int, int, int, int, int]:
         """The mover's hand, its trumps, the fewest and most cards it may discard, and the
@@ -244,7 +263,16 @@ class DiscardRefill(ExchangeRule):
 class Draw(ExchangeRule):
     """Each player in turn may discard cards and draw as many from the stock; extra cards (a gift) must go."""
 
-    max_discard: int = field(6, "most cards a player may discard beyond the extra ones", minimum=0)
+    max_discard: int = field(6, "most cards a player may discard beyond the extra ones", minimum=0,
+                             maximum=MOST_CARDS)
+
+    def most_choices(self, hand: int, extra: int, stock: int, trumps: int) -> int:
+        # As ``sizes``: the bidder sheds its extra cards and may discard max_discard more;
+        # the others discard up to max_discard; nobody more than the stock refills.
+        held = hand + extra
+        bidder = sum(comb(held, size) for size in range(extra, min(extra + self.max_discard, extra + stock, held) + 1))
+        other = sum(comb(hand, size) for size in range(min(self.max_discard, stock, hand) + 1))
+        return max(bidder, other)
 
     def sizes(self, state: GameState) -> tuple[int, range]:
         """The mover's hand and how many cards it may discard: the one definition of legality."""

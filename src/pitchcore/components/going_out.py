@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from ..registry import component, field, slot
+from ..registry import MOST_SCORE, component, field, slot
 from .settlement import Ledger
 
 slot("going_out", "The target score and the order in which a hand's points can reach it.",
@@ -45,14 +45,8 @@ LOSE_AT_DOC = (
 
 
 def lose_at_field() -> Any:
-    return field(None, LOSE_AT_DOC)
-
-
-def lose_at_problems(lose_at: int | None) -> list[tuple[str, str]]:
-    if lose_at is None or (isinstance(lose_at, int) and not isinstance(lose_at, bool) and lose_at < 0):
-        return []
-    return [("lose_at", f"expected null or a negative whole number (a side at or below it "
-             f"loses, e.g. -21), got {lose_at!r}")]
+    """The loss threshold: null, or a negative score no lower than the lowest target's negative."""
+    return field(None, LOSE_AT_DOC, minimum=-MOST_SCORE, maximum=-1)
 
 
 def lose_at_text(lose_at: int | None) -> str:
@@ -83,11 +77,8 @@ def apply_lose_at(lose_at: int | None, scores: tuple[int, ...], ledger: Ledger,
 
 @attrs.frozen
 class GoingOut:
-    target: int = field(11, "the score that wins", minimum=1)
+    target: int = field(11, "the score that wins", minimum=1, maximum=MOST_SCORE)
     lose_at: int | None = lose_at_field()
-
-    def problems(self) -> list[tuple[str, str]]:
-        return lose_at_problems(self.lose_at)
 
     def needs_bidder(self) -> bool:
         """True when only a bidder can win, so a game without an auction would never end."""

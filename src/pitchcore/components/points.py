@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from ..cards import FIVE, JACK, SAME_COLOUR, make_card, parse_rank
-from ..registry import choice, component, field, slot
+from ..registry import MOST_VALUE, choice, component, field, slot
 from .context import HandContext
 from .trump import NO_TRUMP
 
@@ -77,7 +77,7 @@ class Category:
 class Point(Category):
     """A category won whole by one side (or nobody): High, Low, Jack, Game, ..."""
 
-    value: int = field(1, "points the category is worth", minimum=1)
+    value: int = field(1, "points the category is worth", minimum=1, maximum=MOST_VALUE)
 
     def award(self, ctx: HandContext) -> int | None:
         """The side that wins this category, or None when nobody does."""
@@ -176,7 +176,7 @@ class OffFive(CardPoint):
     """The off-five (Left Pedro: the other five of the trump's colour), if it is in play."""
 
     name: str = field("off-five", "the name awards are reported under")
-    value: int = field(5, "points the category is worth (Left Pedro: 5)", minimum=1)
+    value: int = field(5, "points the category is worth (Left Pedro: 5)", minimum=1, maximum=MOST_VALUE)
 
     def card(self, ctx: HandContext) -> int | None:
         return make_card(FIVE, SAME_COLOUR[ctx.trump])

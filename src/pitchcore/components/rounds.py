@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from ..registry import component
-from .going_out import Settled, apply_lose_at, best_other, lose_at_field, lose_at_problems, lose_at_text
+from ..registry import MOST_ROUNDS, component, number_range
+from .going_out import Settled, apply_lose_at, best_other, lose_at_field, lose_at_text
 from .settlement import Ledger
 
 PER_PLAYER = "per-player"
@@ -16,16 +16,10 @@ PER_PLAYER = "per-player"
 class Rounds:
     """A game is a fixed number of hands (rounds); after the last the highest total wins, a tie for it nobody."""
 
-    rounds: int | str = attrs.field(default=PER_PLAYER, metadata={
-        "choices": (PER_PLAYER,), "minimum": 1,
-        "doc": "hands in a game: a number, or per-player (one per seat, so every seat deals once)"})
+    rounds: int | str = attrs.field(default=PER_PLAYER, metadata=number_range(
+        1, MOST_ROUNDS, choices=(PER_PLAYER,),
+        doc="hands in a game: a number, or per-player (one per seat, so every seat deals once)"))
     lose_at: int | None = lose_at_field()
-
-    def problems(self) -> list[tuple[str, str]]:
-        found = lose_at_problems(self.lose_at)
-        if isinstance(self.rounds, int) and self.rounds < 1:
-            found.append(("rounds", f"expected a whole number of at least 1, or {PER_PLAYER}, got {self.rounds}"))
-        return found
 
     def count(self, players: int) -> int:
         """Hands in a game at a table of ``players``."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..registry import component, slot
+from ..registry import MOST_BID, MOST_SCORE, component, number_range, slot
 from .context import HandContext
 
 slot("shoot", "A bid for everything (smudge, moon): what it needs, wins and costs.", "none")
@@ -18,7 +18,8 @@ FAILED = ("set-back", "lose-game")
 class NoShoot:
     """No bid is special: every bid is settled by the settlement rule."""
 
-    bid: int | str | None = None
+    bid: int | str | None = attrs.field(default=None, metadata=number_range(
+        1, MOST_BID, doc="null: this kind has no shoot bid"))
 
     def achieved(self, ctx: HandContext, awards: list[int | None]) -> bool:
         return False
@@ -26,16 +27,16 @@ class NoShoot:
 
 @attrs.frozen
 class Shoot:
-    bid: int | str = attrs.field(default=4, metadata={
-        "doc": "the bid that shoots: a number in the bid range or the auction's top_bid name"})
-    made: int | str = attrs.field(default="win-game", metadata={
-        "choices": MADE,
-        "doc": "win-game; score-earned (like any bid); win-game-or-reset (Trickster: win the "
-               "game, but a side with a negative score is reset to 0 instead and play goes on); "
-               "or a number of points scored (the hand's points are then not scored)"})
-    failed: int | str = attrs.field(default="set-back", metadata={
-        "choices": FAILED,
-        "doc": "set-back (lose the bid's worth), lose-game, or a score change such as -11"})
+    bid: int | str = attrs.field(default=4, metadata=number_range(
+        1, MOST_BID, doc="the bid that shoots: a number in the bid range or the auction's top_bid name"))
+    made: int | str = attrs.field(default="win-game", metadata=number_range(
+        0, MOST_SCORE, choices=MADE,
+        doc="win-game; score-earned (like any bid); win-game-or-reset (Trickster: win the "
+            "game, but a side with a negative score is reset to 0 instead and play goes on); "
+            "or a number of points scored (the hand's points are then not scored)"))
+    failed: int | str = attrs.field(default="set-back", metadata=number_range(
+        -MOST_SCORE, 0, choices=FAILED,
+        doc="set-back (lose the bid's worth), lose-game, or a score change such as -11 (never a gain)"))
 
     def achieved(self, ctx: HandContext, awards: list[int | None]) -> bool:
         return bool(awards) and all(side == ctx.bidder_side for side in awards)

@@ -53,6 +53,10 @@ class DealRule(HandStep, Protocol):
 
     def side_table(self, players: int) -> tuple[int, ...]: ...
 
+    def hand_sizes(self, players: int) -> tuple[int, ...]:
+        """The cards a deal may give each of ``players`` seats (one size, or the dealer's choices)."""
+        ...
+
     def deck_size(self) -> int: ...
 
     def stacked(self, state: GameState) -> tuple[GameState, bool]:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..registry import component, field, slot
+from ..registry import MOST_CARDS, component, field, slot
 from .step import Step
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ class Gift(Step):
     ``keep`` and nobody draws, as in Smear).
     """
 
-    count: int = field(3, "cards given to the bidder", minimum=1)
+    count: int = field(3, "cards given to the bidder", minimum=1, maximum=MOST_CARDS)
 
     def extra_cards(self) -> int:
         return self.count
