@@ -40,7 +40,7 @@ from ..state import Phase
 from ..variant import Variant
 from ..view import PlayerView
 from .jacks import JacksBot
-from .knowledge import Knowledge, cached_tables, deck_size_of, knowledge_of, variant_of, widow_extra
+from .knowledge import VARIANTS_KEPT, Knowledge, cached_tables, deck_size_of, knowledge_of, variant_of, widow_extra
 
 PIP = tuple(PIPS.get(card % 13, 0) if card < DECK_SIZE else 0 for card in range(MAX_CARDS))
 """Game pips per card index (a joker has none)."""
@@ -90,7 +90,7 @@ class RulesInfo:
         return worth
 
 
-@functools.cache
+@functools.lru_cache(maxsize=VARIANTS_KEPT)
 def _rules(variant: Variant | None) -> RulesInfo:
     if variant is None:
         return RulesInfo(cached_tables(None), False, False, False, 1, 1, True, 1, 0, (), 1, 4,

@@ -39,14 +39,14 @@ from ..moves import Move
 from ..state import Phase
 from ..variant import Variant
 from ..view import PlayerView
-from .knowledge import deck_size_of, variant_of
+from .knowledge import VARIANTS_KEPT, deck_size_of, variant_of
 
 DEFAULT_VALUES: tuple[int, ...] = (1, 1, 1, 1, 1, 1, 1, 1, 10, 5, 5, 5, 5)
 """Card points by rank (2 first) when the variant names none: seed 003's."""
 JACKS = sum(1 << (suit * 13 + JACK) for suit in range(4))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=VARIANTS_KEPT)
 def _values(variant: Variant | None) -> tuple[int, ...]:
     """Points per card index, from the variant's card-values category (seed 003's by default)."""
     table = DEFAULT_VALUES

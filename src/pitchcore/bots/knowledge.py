@@ -42,7 +42,7 @@ from ..variant import Variant
 from ..view import PlayerView
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)
 def _load(name: str) -> Variant | None:
     from ..errors import PitchcoreError
     from ..loader import load_variant
@@ -72,6 +72,8 @@ def _plain_tables() -> TrumpTables:
 
 
 _TABLES: dict[Variant, TrumpTables] = {}
+VARIANTS_KEPT = 128
+"""Variants whose derived tables a bot keeps at once (caches by variant are bounded by it)."""
 
 
 def deck_size_of(variant: Variant | None) -> int:
@@ -85,6 +87,8 @@ def cached_tables(variant: Variant | None) -> TrumpTables:
         return _plain_tables()
     found = _TABLES.get(variant)
     if found is None:
+        if len(_TABLES) >= VARIANTS_KEPT:  # a server meets many house files: keep the recent ones
+            _TABLES.clear()
         found = _TABLES[variant] = variant.trump.tables()
     return found
 

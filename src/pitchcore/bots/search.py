@@ -46,7 +46,7 @@ from ..state import GameState, HandInfo, Phase
 from ..variant import Variant
 from ..view import PlayerView
 from .heuristic import PIP, HeuristicBot, RulesInfo, rules_info, suit_value
-from .knowledge import Knowledge, knowledge_of, variant_of
+from .knowledge import VARIANTS_KEPT, Knowledge, knowledge_of, variant_of
 
 GREEDY_TRIES = 40
 """Random greedy deals tried before the exact (max-flow) construction."""
@@ -224,6 +224,8 @@ def _template(variant: Variant, players: int) -> GameState:
     key = (variant, players)
     state = _TEMPLATES.get(key)
     if state is None:
+        if len(_TEMPLATES) >= VARIANTS_KEPT:
+            _TEMPLATES.clear()
         state = _TEMPLATES[key] = new_game(variant, players=players, seed=0)
     return state
 
