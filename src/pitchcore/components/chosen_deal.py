@@ -48,10 +48,13 @@ class DealerChooses(PacketDeal):
                                            f"got {self.min_hand_size}"))
         elif not self.sizes(self.max_players):
             most = min(self.max_dealt, self.deck_size())
+            fits = most // self.max_players
+            dealt = self.min_hand_size * self.max_players
+            fix = (f"use min_hand_size: {fits} or less, or lower max_players" if fits
+                   else f"raise max_dealt to {dealt} or more")  # not a card each: players can't help
             found.append(("min_hand_size", f"{self.min_hand_size} cards to each of {self.max_players} "
-                          f"players is {self.min_hand_size * self.max_players} cards, more than the "
-                          f"{most} that may be dealt (max_dealt); use min_hand_size: "
-                          f"{most // self.max_players} or less, or lower max_players"))
+                          f"players is {dealt} cards, more than the {most} that may be dealt "
+                          f"(max_dealt); {fix}"))
         return found
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:
