@@ -231,3 +231,19 @@ def test_bundled_variants_are_far_inside_the_limits() -> None:
         text = load_variant(name).to_yaml()
         assert len(text.encode()) < MAX_BYTES / 10
         assert load_variant_text(text) == load_variant(name)
+
+
+def test_texts_and_lists_have_a_length_limit() -> None:
+    from pitchcore.registry import LONGEST_TEXT, MOST_ENTRIES
+
+    for key, longest in LONGEST_TEXT.items():
+        assert load_variant_text(f"extends: auction-pitch\n{key}: {'x' * longest}\n")
+        message = refused(load_variant_text, f"extends: auction-pitch\n{key}: {'x' * (longest + 1)}\n", "up.yaml")
+        assert message.startswith(f"up.yaml:2: {key}: expected text of at most {longest} characters, "
+                                  f"got {longest + 1:,}")
+    points = ", ".join(f"{{kind: high, name: h{index}}}" for index in range(MOST_ENTRIES + 1))
+    assert f"expected a list of 1 to {MOST_ENTRIES} components" in refused(
+        load_variant_text, f"extends: auction-pitch\npoints: [{points}]\n")
+    extras = ", ".join(["jick"] * (MOST_ENTRIES + 1))
+    assert f"expected a list of at most {MOST_ENTRIES} entries" in refused(
+        load_variant_text, f"extends: haus-pitch\ntrump: {{extras: [{extras}]}}\n")

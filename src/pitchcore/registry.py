@@ -91,6 +91,10 @@ MOST_SCORE = 5000
 """The largest target or score a variant names (Nine-Five plays to 100, Sixty-three to 152)."""
 MOST_ROUNDS = 100
 """Hands in a game of a fixed number of rounds."""
+MOST_ENTRIES = 16
+"""Entries in a list: point categories, trump extras, card values (the deck has 13 ranks)."""
+LONGEST_TEXT = {"name": 100, "description": 1000, "source": 1000}
+"""Characters of a variant's texts (a name is shown in every state's repr)."""
 
 
 def kind_of(component: Any) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from .components import SLOT_ORDER
-from .registry import KINDS, SLOTS, Slot, describe
+from .registry import KINDS, LONGEST_TEXT, MOST_ENTRIES, SLOTS, Slot, describe
 from .switches import SWITCHES
 from .validation import TOP_KEYS
 
@@ -45,7 +45,8 @@ def value_schema(hint: Any, metadata: typing.Mapping[str, Any]) -> Schema:
     if hint is int:
         return integer_schema(metadata)
     if typing.get_origin(hint) is tuple:
-        return {"type": "array", "items": {"enum": list(choices)} if choices else {"type": "string"}}
+        return {"type": "array", "maxItems": MOST_ENTRIES,
+                "items": {"enum": list(choices)} if choices else {"type": "string"}}
     args = typing.get_args(hint) or (hint,)
     options: list[Schema] = []
     if type(None) in args:
@@ -127,7 +128,8 @@ def _name_or_mapping(slot: Slot) -> Schema:
 def _slot_def(slot: Slot) -> Schema:
     """A slot: a kind name alone, a component mapping, or (with a default) nothing at all."""
     if slot.many:
-        return {"description": slot.description, "type": "array", "minItems": 1, "items": _name_or_mapping(slot)}
+        return {"description": slot.description, "type": "array", "minItems": 1, "maxItems": MOST_ENTRIES,
+                "items": _name_or_mapping(slot)}
     schema: Schema = {"description": slot.description} | _name_or_mapping(slot)
     if slot.default is not None:
         schema["type"] = ["null", *schema["type"]]
@@ -153,6 +155,8 @@ def _standalone() -> Schema:
 def variant_schema() -> Schema:
     """The JSON Schema of a variant file, built from ``SLOTS`` and ``KINDS``."""
     properties: Schema = {key: {"type": "string", "description": TOP_KEY_DOCS.get(key, "")} for key in TOP_KEYS}
+    for key, longest in LONGEST_TEXT.items():
+        properties[key]["maxLength"] = longest
     properties["extends"]["type"] = ["string", "null"]  # null: extends nothing
     for switch, doc in SWITCHES.items():
         properties[switch] = {"type": "boolean", "description": f"Switch: {doc}"}

@@ -14,7 +14,7 @@ from .components import SLOT_ORDER
 from .contradictions import _conflicts
 from .errors import VariantError
 from .problems import _homes, _Problems, _show, _suggest
-from .registry import KINDS, SLOTS
+from .registry import KINDS, LONGEST_TEXT, MOST_ENTRIES, SLOTS
 from .switches import SWITCHES
 from .variant import Variant
 from .yaml_lines import Path_, Where
@@ -43,6 +43,9 @@ def _build(data: Mapping[str, Any], lines: Mapping[Path_, Where], filename: str,
         if not isinstance(value, str):
             problems.add((key,), f"expected text, got {_show(value)} (put it in quotes)")
             value = str(value)
+        elif len(value) > LONGEST_TEXT[key]:
+            problems.add((key,), f"expected text of at most {LONGEST_TEXT[key]} characters, got "
+                         f"{len(value):,}; keep the {key} short")
         values[key] = value
     if not values["name"]:
         values["name"] = Path(filename).stem if filename[:1] != "<" else "unnamed"
@@ -58,8 +61,8 @@ def _build(data: Mapping[str, Any], lines: Mapping[Path_, Where], filename: str,
                 continue
             raw = {"kind": slot.default}
         if slot.many:
-            if not isinstance(raw, list) or not raw:
-                problems.add((slot_name,), "expected a list of one or more components, e.g. "
+            if not isinstance(raw, list) or not raw or len(raw) > MOST_ENTRIES:
+                problems.add((slot_name,), f"expected a list of 1 to {MOST_ENTRIES} components, e.g. "
                              f"[{{kind: high}}, {{kind: game}}], got {_show(raw)}; "
                              f"kinds: {', '.join(KINDS[slot_name])}")
                 continue
@@ -139,9 +142,9 @@ def _check(value: Any, hint: Any, metadata: Mapping[str, Any]) -> str | None:
         return None if _is_int(value) and _within(value, metadata) else f"expected {number}, got {got}"
     if typing.get_origin(hint) is tuple:
         options = f" of {', '.join(choices)}" if choices else ""
-        if not isinstance(value, list):
+        if not isinstance(value, list) or len(value) > MOST_ENTRIES:
             example = f" (e.g. [{choices[0]}])" if choices else ""
-            return f"expected a list{options}{example}, got {got}"
+            return f"expected a list of at most {MOST_ENTRIES} entries{options}{example}, got {got}"
         for item in value:
             if not isinstance(item, str) or (choices and item not in choices):
                 return f"unknown entry {_show(item)}; {_suggest(str(item), choices or [])}"
