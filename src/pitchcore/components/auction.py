@@ -18,6 +18,7 @@ slot("auction", "How the bidder and the bid are decided.", "single-round")
 
 _LEGAL: dict[tuple[object, int, bool, int, bool], tuple[Move, ...]] = {}
 """Legal bids by (auction, high bid, dealer to bid, shoot rank, forced): a handful per variant."""
+_LEGAL_LIMIT = 10_000
 
 _new = tuple.__new__
 _WAIT = Next.WAIT
@@ -113,6 +114,8 @@ class SingleRound(Step):
         key = (self, info.high, state.to_move == state.dealer, state.table.shoot_rank, forced)
         moves = _LEGAL.get(key)
         if moves is None:
+            if len(_LEGAL) >= _LEGAL_LIMIT:  # a server meets a new auction with every house file
+                _LEGAL.clear()
             moves = _LEGAL[key] = self._legal(state, forced)
         return moves
 

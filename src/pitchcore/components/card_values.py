@@ -38,7 +38,7 @@ def _parse(entry: str) -> tuple[int, int]:
     return RANKS.index(rank), int(digits)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def rank_values(values: tuple[str, ...], others: int) -> tuple[int, ...]:
     """Points per rank (2 first): the listed ones, ``others`` for the rest."""
     table = [others] * 13
