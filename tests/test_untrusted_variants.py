@@ -247,3 +247,11 @@ def test_texts_and_lists_have_a_length_limit() -> None:
     extras = ", ".join(["jick"] * (MOST_ENTRIES + 1))
     assert f"expected a list of at most {MOST_ENTRIES} entries" in refused(
         load_variant_text, f"extends: haus-pitch\ntrump: {{extras: [{extras}]}}\n")
+
+
+def test_the_name_a_player_gave_the_upload_is_shown_on_one_line() -> None:
+    name = "evil\nname\x1b[31m" + "z" * 500 + ".yaml"
+    message = refused(load_variant_text, "extends: auction-pitch\nauction: {min_bid: x}\n", name)
+    assert "\n" not in message and "\x1b" not in message
+    assert message.startswith("evil?name?[31mzzz") and len(message.split(":")[0]) == 200
+    assert len(load_variant_text("extends: auction-pitch\n", name).name) == 100

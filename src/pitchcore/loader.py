@@ -22,7 +22,7 @@ from .components import SLOT_ORDER
 from .contradictions import contradictions
 from .errors import VariantError
 from .problems import _show, _suggest, _type_name
-from .registry import SLOTS
+from .registry import LONGEST_TEXT, SLOTS
 from .switches import apply_switches, take_switches
 from .validation import TOP_KEYS, _build, build_variant
 from .variant import Variant
@@ -88,6 +88,7 @@ def load_variant_text(text: str | bytes, filename: str = "<string>",
 
 
 def _load(text: str, filename: str, folder: Path | None, root: Path | None) -> Variant:
+    filename = _printable(filename)
     found: list[str] = []
     data, lines = _resolve(text, filename, _Place(folder, root), (), found)
     return _build(data, lines, filename, found)
@@ -132,7 +133,7 @@ def _resolve(text: str, filename: str, place: _Place, chain: tuple[tuple[str, st
         apply_switches(data, lines, switches, switched_at)
         return data, lines
     if len(chain) == 1 and "name" not in data and filename[:1] != "<":
-        data["name"] = Path(filename).stem  # a house file is named for itself, not its parent
+        data["name"] = Path(filename).stem[:LONGEST_TEXT["name"]]  # named for itself, not its parent
     where = _at(lines, ("extends",), filename)
     if not isinstance(parent, str):
         raise VariantError(f"{where}: extends: expected the name of a bundled variant or a "
@@ -251,6 +252,13 @@ def _is_dir(path: Path) -> bool:
         return path.is_dir()
     except (OSError, ValueError):
         return False
+
+
+def _printable(filename: object) -> str:
+    """A file name as messages show it: one line, at most 200 characters (a server may pass
+    the name a player gave the upload)."""
+    text = "".join(char if char.isprintable() else "?" for char in str(filename))
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def _cut(text: str) -> str:

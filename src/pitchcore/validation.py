@@ -48,7 +48,7 @@ def _build(data: Mapping[str, Any], lines: Mapping[Path_, Where], filename: str,
                          f"{len(value):,}; keep the {key} short")
         values[key] = value
     if not values["name"]:
-        values["name"] = Path(filename).stem if filename[:1] != "<" else "unnamed"
+        values["name"] = Path(filename).stem[:LONGEST_TEXT["name"]] if filename[:1] != "<" else "unnamed"
     for slot_name in SLOT_ORDER:
         slot = SLOTS[slot_name]
         raw = data.get(slot_name)
