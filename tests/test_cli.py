@@ -110,3 +110,15 @@ def test_playout_bot_example_plays_on_the_mutable_fast_path() -> None:
     run = subprocess.run([sys.executable, str(ROOT / "examples" / "playout_bot.py"), "2", "3"],
                          capture_output=True, text=True, check=True, timeout=120)
     assert "game 2: winner side" in run.stdout and "playouts" in run.stdout
+
+
+def test_python_dash_m_pitchcore_is_the_pitchcore_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m pitchcore`` runs the same command line, for a machine whose PATH lacks the script."""
+    run = subprocess.run([sys.executable, "-m", "pitchcore", "variants"],
+                         capture_output=True, text=True, check=True, timeout=120)
+    assert main(["variants"]) == 0
+    assert run.stdout == capsys.readouterr().out
+    assert run.stdout.splitlines()[0].startswith("auction-pitch ")
+    failed = subprocess.run([sys.executable, "-m", "pitchcore", "show", "no-such-variant"],
+                            capture_output=True, text=True, timeout=120)
+    assert failed.returncode != 0 and "no-such-variant" in failed.stderr
