@@ -1,0 +1,40 @@
+"""The API reference: pdoc builds it from the docstrings of the public modules, warning-free.
+
+``make api`` (part of ``make test``) writes it to ``build/api``; this test builds the same
+modules into a temporary folder, so a docstring or annotation pdoc cannot read fails plain
+``pytest`` too. The module list is the Makefile's ``API_MODULES`` line, read here, so the
+two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pitchcore
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def api_modules() -> list[str]:
+    """The modules the Makefile documents (``API_MODULES := ...``)."""
+    found = re.search(r"^API_MODULES\s*:=\s*(.+)$", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M)
+    assert found, "the Makefile has no API_MODULES line"
+    return found.group(1).split()
+
+
+def test_the_api_reference_builds_without_a_warning_and_covers_the_public_surface(tmp_path: Path) -> None:
+    modules = api_modules()
+    assert modules[0] == "pitchcore" and {"pitchcore.fast", "pitchcore.bots"} <= set(modules)
+    run = subprocess.run([sys.executable, "-W", "error", "-m", "pdoc", "--docformat", "restructuredtext",
+                          "--output-directory", str(tmp_path), *modules],
+                         capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert run.returncode == 0 and not run.stderr.strip(), run.stderr[-3000:]
+    pages = {path.relative_to(tmp_path).as_posix() for path in tmp_path.rglob("*.html")}
+    wanted = {name.replace(".", "/") + ".html" for name in modules}
+    assert pages == wanted | {"index.html"}, "only the public modules get a page"
+    top = (tmp_path / "pitchcore.html").read_text(encoding="utf-8")
+    sections = set(re.findall(r'<section id="([^"]+)"', top))
+    assert set(pitchcore.__all__) <= sections, sorted(set(pitchcore.__all__) - sections)
