@@ -91,7 +91,7 @@ def test_markdown_documents_every_slot_kind_field_and_bundled_variant() -> None:
             for attribute in settable_fields(cls):
                 assert f"| `{attribute.name}` |" in body, f"{slot_name} {kind}.{attribute.name} is not documented"
     for name in pc.bundled_variants():
-        assert f"| `{name}` |" in text
+        assert f"| [`{name}`](rules.md#{name}) |" in text  # linked to its rules
 
 
 @pytest.mark.parametrize("path", VARIANT_FILES, ids=lambda path: path.name)

@@ -42,7 +42,7 @@ def notes(variant: Variant) -> list[tuple[Path_, str]]:
             and isinstance(auction, SingleRound):
         found.append((("shoot", "bid"), f"a bid of {shoot.bid} shoots for every point, but the "
                       f"points of a hand add up to {total}, so a bid of {shoot.bid} needs all "
-                      f"{total}. If a category was added (RULES.md's ten-point: the bids scale "
+                      f"{total}. If a category was added (the bundled ten-point scales the bids "
                       f"to the new total), set shoot.bid: {total} and auction.max_bid: {total}"))
     return found
 

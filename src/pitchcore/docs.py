@@ -29,11 +29,14 @@ DOCS_DIR = Path(__file__).resolve().parents[2] / "docs"
 COMMAND = "python -m pitchcore.docs"
 
 INTRO = """\
+How each bundled variant plays, rule by rule, and where its rules come from is in
+[rules.md](rules.md); this page is the file format.
+
 A variant file is one YAML mapping. Its top keys describe the variant and may name a parent:
 
 {top_keys}
 
-A switch is a top key that stands for a slot setting (RULES.md's "YAML switches"):
+A switch is a top key that stands for a slot setting:
 
 {switches}
 
@@ -138,10 +141,11 @@ def _extends(name: str) -> str:
 
 
 def _variants_table() -> list[str]:
-    lines = ["## Bundled variants", "", "| Name | Description | Source | Extends |", "|---|---|---|---|"]
+    lines = ["## Bundled variants", "", "Each name links to the variant's rules in [rules.md](rules.md).", "",
+             "| Name | Description | Source | Extends |", "|---|---|---|---|"]
     for name in bundled_variants():
         variant = load_variant(name)
-        cells = [f"`{name}`", variant.description, variant.source, _extends(name)]
+        cells = [f"[`{name}`](rules.md#{name})", variant.description, variant.source, _extends(name)]
         lines.append("| " + " | ".join(_cell(cell) for cell in cells) + " |")
     return [*lines, ""]
 

@@ -1,4 +1,4 @@
-"""Switches: top-level shorthands for a slot setting (RULES.md "YAML switches").
+"""Switches: top-level shorthands for a slot setting (docs/rules.md, "Optional rules").
 
 ``no_junk: true`` is ``settlement: {kind: no-junk}`` and ``no_junk: false`` is
 ``settlement: {kind: set-back}``; the settlement's other fields are kept, except that

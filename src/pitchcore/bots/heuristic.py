@@ -1,4 +1,4 @@
-"""A rule-of-thumb player built from the seeds' strategy advice (seeds 000 and 001).
+"""A rule-of-thumb player built from the strategy advice of the High Low Jack and Pitch rule texts.
 
 Bidding values each suit as trump: High from the top trump held (certain with the Ace),
 Low from the bottom one (the 2 or 3), the Jack when held with higher trumps beside it (a
@@ -10,13 +10,13 @@ variants) or the suit it pitches (first-lead variants).
 Card play: lead high trumps early and keep leading masters; play the Jack (or any point
 card) on a trick its side will win; never throw a Ten (or another point card) onto an
 opponent's winning trick, dump the cheapest card instead; give pips to a partner's
-winning trick (seed 001: pips thrown on an opponent's trick count for their Game).
+winning trick (pips thrown on an opponent's trick count for their Game).
 
 Exchanges keep trumps and Aces, discard the rest (the bidder of haus-pitch sheds its
 three extra cards first). Every choice is checked against ``legal``.
 
-Jacks Trump (seed 003) is not Pitch: its dealing and calling phases, and tricks won by the
-last jack, are played by ``JacksBot``.
+Jacks Trump is not Pitch: its dealing and calling phases, and tricks won by the last jack,
+are played by ``JacksBot``. See docs/rules.md for the rules of every bundled variant.
 """
 
 from __future__ import annotations
@@ -203,7 +203,7 @@ def suit_value(hand: int, suit: int, rules: RulesInfo, players: int, *, bidder_g
         value += rules.game * min(0.8, base + 0.06 * length + 0.1 * honours + ten + 0.03 * aces)
     value += 0.1 * bidder_gift
     if high < 0.45:
-        return value * 0.5  # no control of trumps: the seeds bid on strong cards only
+        return value * 0.5  # no control of trumps: bid on strong cards only
     if rules.partners and players % 2 == 0:
         value += 0.25  # a partner's help
     return value
@@ -306,7 +306,7 @@ class _Table:
 
 
 class HeuristicBot:
-    """Bids and plays by the seeds' advice; fast, deterministic apart from ties."""
+    """Bids and plays by the rule texts' strategy advice; fast, deterministic apart from ties."""
 
     name = "heuristic"
 
@@ -316,7 +316,7 @@ class HeuristicBot:
         self.boldness = boldness
         """Added to a hand's expected points before rounding down to a bid."""
         self.jacks = JacksBot(variant)
-        """Plays the phases and tricks of Jacks Trump (seed 003), which are not Pitch's."""
+        """Plays the phases and tricks of Jacks Trump, which are not Pitch's."""
 
     def choose(self, view: PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
@@ -326,7 +326,7 @@ class HeuristicBot:
         variant = variant_of(view, self.variant)
         phase = view.phase
         if phase in (Phase.DEALING, Phase.CALLING) or (variant is not None and isinstance(variant.trick, LastJack)):
-            return self.jacks.choose(view, legal, rng)  # not Pitch: seed 003's own player
+            return self.jacks.choose(view, legal, rng)  # not Pitch: Jacks Trump's own player
         rules = rules_info(variant)
         move: Move | None = None
         if legal[0].kind == "partner":

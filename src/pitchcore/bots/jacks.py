@@ -1,16 +1,16 @@
-"""A player for Jacks Trump (seed 003) that follows the seed's "order of control".
+"""A player for Jacks Trump that follows the "order of control" of the Jacks Trump app's rules.
 
-The seed ranks the cards by how much they control a trick and says when to play or hold
+Those rules rank the cards by how much they control a trick and says when to play or hold
 each. This bot turns that table into one estimate per card: what playing it now is likely
 to win or give away on this trick, minus what holding it is worth later.
 
 * This trick. A card that would take the trick now keeps it unless a later player beats
   it: with any jack, or (no jack on the table) a card of equal or better rank in the
   called direction. The chance of that is worked out from the unseen cards, so the bot
-  counts the jacks played (seed: "count jacks played during game"); opponents are assumed
+  counts the jacks played (the rules: "count jacks played during game"); opponents are assumed
   to beat the card when they can with chance ``caution``. Taking a trick wins its points
   and the card's own; losing one hands them to an opponent (weighed by ``spite``).
-* Holding. Jacks are worth most kept (seed: play them "only when needed", when last to
+* Holding. Jacks are worth most kept (the rules: play them "only when needed", when last to
   play with points on the table), then Tens (the 10-point card: "hold until end unless
   ... last to play"), then the cards that control one direction (A K Q for HIGH, 2 3 for
   LOW); the middle ranks 4-9 are waste cards, thrown first when others control the
@@ -42,13 +42,13 @@ from ..view import PlayerView
 from .knowledge import VARIANTS_KEPT, deck_size_of, variant_of
 
 DEFAULT_VALUES: tuple[int, ...] = (1, 1, 1, 1, 1, 1, 1, 1, 10, 5, 5, 5, 5)
-"""Card points by rank (2 first) when the variant names none: seed 003's."""
+"""Card points by rank (2 first) when the variant names none: Jacks Trump's."""
 JACKS = sum(1 << (suit * 13 + JACK) for suit in range(4))
 
 
 @functools.lru_cache(maxsize=VARIANTS_KEPT)
 def _values(variant: Variant | None) -> tuple[int, ...]:
-    """Points per card index, from the variant's card-values category (seed 003's by default)."""
+    """Points per card index, from the variant's card-values category (Jacks Trump's by default)."""
     table = DEFAULT_VALUES
     if variant is not None:
         found = next((point for point in variant.points if isinstance(point, CardValues)), None)
@@ -89,14 +89,14 @@ def holds_none(beating: int, unseen: int, hand: int) -> float:
 
 def leads(view: PlayerView, cards: list[int]) -> list[int]:
     """The cards worth weighing: a leader keeps its jacks back while it has another card
-    (seed: "don't lead with a Jack unless no other choice")."""
+    (the rules: "don't lead with a Jack unless no other choice")."""
     if view.trick:
         return cards
     return [card for card in cards if card % 13 != JACK] or cards
 
 
 class JacksBot:
-    """Plays Jacks Trump by the seed's order of control; deterministic apart from ties."""
+    """Plays Jacks Trump by its rules' order of control; deterministic apart from ties."""
 
     name = "jacks"
 
@@ -192,7 +192,7 @@ class JacksBot:
 
     @staticmethod
     def kept(card: int, values: tuple[int, ...], left: int, unseen: int) -> float:
-        """What holding ``card`` for a later trick is worth (the seed's order of control)."""
+        """What holding ``card`` for a later trick is worth (the rules' order of control)."""
         if left <= 1:
             return 0.0
         rank = card % 13

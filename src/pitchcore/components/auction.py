@@ -1,7 +1,8 @@
 """The auction slot: who becomes the bidder and for how much.
 
-Two kinds: ``single-round`` (one round of bids, the dealer last; RULES.md P1) and
-``sell-out`` (the eldest hand sells the right to pitch; PITCH-FAMILY 2.2).
+Two kinds: ``single-round`` (one round of bids, the dealer last; docs/rules.md, "The
+auction") and ``sell-out`` (the eldest hand sells the right to pitch; docs/rules.md,
+"sell-out").
 """
 
 from __future__ import annotations
@@ -199,7 +200,8 @@ class SingleRound(Step):
 class SellOut(Step):
     """The eldest pitches at once, or lets the others bid once each, then sells to the top bid or pitches for it.
 
-    Sell-out (Commercial) Pitch, PITCH-FAMILY 2.2 (Foster, Parlett). Moves, in order:
+    Sell-out (Commercial) Pitch, as Foster's Complete Hoyle and Parlett's The Penguin Book of
+    Card Games describe it. Moves, in order:
 
     1. The eldest (the dealer's left) moves first: ``bid P`` (P = ``pitch_bid``, 4 by
        default) pitches at once; the eldest is the bidder for P and must make P or be set

@@ -21,7 +21,7 @@ def pips_of(pile: int) -> int:
 
 
 class HandContext:
-    """The finished hand, in the terms point categories are judged by (RULES.md P3).
+    """The finished hand, in the terms point categories are judged by (docs/rules.md, "Points").
 
     Who held and who took each card are kept as one mask per seat, not per card: a hand
     is scored thousands of times a second, and a category asks about one or two cards.

@@ -49,7 +49,7 @@ class PacketDeal(Step):
         "what happens to a coke hand, one dealt no card above a 9 (a joker counts as above a "
         "9). play: every deal is played; redeal: the deal is thrown in before the bidding and "
         "the same dealer deals again, automatically (a stacked first deal is played as given); "
-        "demand (RULES.md: the player 'may demand a redeal'): before the bidding every seat "
+        "demand (the player may demand a redeal): before the bidding every seat "
         "from the eldest to the dealer says pass, or redeal if its hand is worthless, which "
         "throws the deal in and the same dealer deals again (every seat is asked, so being "
         "asked tells nobody anything)",
