@@ -19,6 +19,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE / "hostile"))
 
 import make_corpus  # noqa: E402
+
 from test_hostile_corpus import MODES, Worker  # noqa: E402
 
 
