@@ -8,7 +8,7 @@
 
 from .cards import Card
 from .engine import new_game
-from .errors import IllegalMove, InvalidMove, PitchcoreError, VariantError
+from .errors import IllegalMove, InvalidMove, PitchcoreError, RecordError, VariantError
 from .loader import bundled_variants, load_variant, load_variant_text
 from .moves import Move, parse_move
 from .records import dumps, loads
@@ -20,7 +20,7 @@ from .view import PlayerView
 
 __all__ = [
     "KINDS", "SLOTS", "Card", "GameState", "HandResult", "IllegalMove", "InvalidMove", "Move",
-    "Phase", "PitchcoreError", "PlayerView", "Variant", "VariantError", "bundled_variants",
+    "Phase", "PitchcoreError", "PlayerView", "RecordError", "Variant", "VariantError", "bundled_variants",
     "dumps", "load_variant", "load_variant_text", "loads", "new_game", "parse_move",
 ]
 __version__ = "0.1.0"

@@ -1,4 +1,8 @@
-"""The two errors users see: a bad variant file, and a move that is not legal now."""
+"""The errors users see: a bad variant file, a move that is not legal now, a bad game record.
+
+Every one is a ``ValueError``: whatever a player sends (a move, ``new_game`` arguments, a
+record to load), pitchcore answers with a ``ValueError`` that says what is wrong, or a result.
+"""
 
 from __future__ import annotations
 
@@ -21,3 +25,8 @@ class IllegalMove(PitchcoreError, ValueError):
 
 class InvalidMove(IllegalMove):
     """Move text that does not parse as any move (a kind of ``IllegalMove``)."""
+
+
+class RecordError(PitchcoreError, ValueError):
+    """Text that ``loads`` cannot take for a game record: not a record, a damaged one, or
+    one that no game could reach (a card held twice, a seat out of range, ...)."""
