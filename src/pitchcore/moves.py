@@ -2,52 +2,123 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import MAX_CARDS, SUITS, card_text, cards_in, mask_of, parse_card, parse_suit
 from .errors import InvalidMove
 
 KINDS = ("pass", "bid", "trump", "discard", "play", "call", "deal", "partner", "redeal")
 
+NUMBER_LIMIT = 2**31
+"""A bid or a deal given as a number lies from 0 to ``NUMBER_LIMIT - 1`` (no rule asks more)."""
+TEXT_LIMIT = 2000
+"""The most characters of move text ``parse_move`` reads (the longest move, a discard of a
+whole hand, is a few dozen)."""
+_DIGITS = 18
+"""The most digits of a number in move text."""
+
 
 class Move(NamedTuple):
     """One player action.
 
-    ``arg`` depends on ``kind``: a bid's number or name (``"smudge"``), a suit index for
-    ``trump``, a card mask for ``discard``, a card index for ``play``, ``"high"``/``"low"``
-    for ``call``, a hand size for ``deal`` and a card index for ``partner`` (the card the
-    bidder calls: its holder is the bidder's partner for the hand).
+    ``arg`` depends on ``kind`` (one of ``KINDS``): a bid's number (0 to ``NUMBER_LIMIT - 1``)
+    or name (``"smudge"``), a suit index (0-3: C, D, H, S) for ``trump``, a card mask for
+    ``discard``, a card index for ``play``, ``"high"``/``"low"`` for ``call``, a hand size
+    for ``deal``, a card index for ``partner`` (the card the bidder calls: its holder is the
+    bidder's partner for the hand), and None for ``pass`` and ``redeal``. Card indices lie
+    below the game's deck size (52, or 53/54 with jokers), masks below ``1 << deck size``;
+    a number is an ``int``, never a ``bool`` or a ``float``. ``GameState.apply`` refuses
+    any other shape with ``IllegalMove``.
     """
 
     kind: str
     arg: int | str | None = None
 
     def __str__(self) -> str:
-        kind, arg = self.kind, self.arg
-        if kind in ("play", "trump", "discard", "partner") and not _valid_arg(kind, arg):
-            return f"{kind} {arg!r}"  # not a card or suit: said as given (an illegal move's message)
+        if tuple.__len__(self) != 2:
+            return f"<a move of {tuple.__len__(self)} items>"
+        kind: Any = tuple.__getitem__(self, 0)
+        arg: Any = tuple.__getitem__(self, 1)
+        if shape_problem(self) is not None:  # not a move: said as given (an illegal move's message)
+            return f"{shown(kind, quote=kind.__class__ is not str)} {shown(arg)}"
         if kind == "play":
-            assert isinstance(arg, int)
             return "play " + card_text(arg)
         if kind == "partner":
-            assert isinstance(arg, int)
             return "partner " + card_text(arg)
         if kind == "trump":
-            assert isinstance(arg, int)
             return "trump " + SUITS[arg]
         if kind == "discard":
-            assert isinstance(arg, int)
             return " ".join(["discard", *(card_text(c) for c in cards_in(arg))])
-        if kind in ("pass", "redeal") and arg is None:
-            return kind
-        return f"{kind} {arg}"
+        return str(kind) if arg is None else f"{kind} {arg}"
 
 
-def _valid_arg(kind: str, arg: object) -> bool:
-    if arg.__class__ is not int:
-        return False
+def shown(value: object, *, quote: bool = True) -> str:
+    """``value`` as a message shows it: short, and never an exception of its own (a
+    10,000-digit number, a long text or an object whose ``repr`` fails)."""
+    cls = value.__class__
+    if value is None or cls is bool or cls is float:
+        return repr(value)
+    if cls is int:
+        assert isinstance(value, int)
+        return repr(value) if value.bit_length() <= 64 else f"<a {value.bit_length()}-bit number>"
+    if cls is str:
+        assert isinstance(value, str)
+        cut = value[:40]
+        text = repr(cut) if quote else cut
+        return text + ("..." if len(value) > 40 else "")
+    return f"<{type(value).__name__[:40]}>"
+
+
+def shape_problem(move: Move, deck_size: int = MAX_CARDS) -> str | None:
+    """Why ``move`` is no well-formed move of a game with a ``deck_size``-card deck, or
+    None when it is one (whether it is legal now is the rules' question)."""
+    if tuple.__len__(move) != 2:
+        return "a move is a kind and an argument"
+    kind: Any = tuple.__getitem__(move, 0)
+    arg: Any = tuple.__getitem__(move, 1)
+    if kind.__class__ is not str or kind not in KINDS:
+        return f"unknown kind of move {shown(kind)}: expected one of {', '.join(KINDS)}"
+    cls = arg.__class__
+    if kind in ("pass", "redeal"):
+        return None if arg is None else f"{kind} takes no argument, not {shown(arg)}"
+    if kind == "call":
+        return None if cls is str else f"a call is 'high' or 'low', not {shown(arg)}"
+    if kind == "bid" and cls is str:
+        return None
+    if cls is not int:
+        what = "a bid's number or name" if kind == "bid" else _WHAT[kind]
+        return f"the argument of {kind} is {what}, not {shown(arg)}"
     assert isinstance(arg, int)
-    return 0 <= arg < (MAX_CARDS if kind in ("play", "partner") else 4 if kind == "trump" else 1 << MAX_CARDS)
+    if kind in ("bid", "deal"):
+        if 0 <= arg < NUMBER_LIMIT:
+            return None
+        return f"a {kind} is a number from 0 to {NUMBER_LIMIT - 1}, not {shown(arg)}"
+    if kind == "trump":
+        return None if 0 <= arg < 4 else f"a suit is 0 to 3 (C, D, H, S), not {shown(arg)}"
+    if kind == "discard":
+        if 0 <= arg < 1 << deck_size:
+            return None
+        return f"{shown(arg)} is not a mask of cards of this game's {deck_size}-card deck"
+    if 0 <= arg < deck_size:
+        return None
+    if 0 <= arg < MAX_CARDS:
+        return f"{card_text(arg)} is not in this game's {deck_size}-card deck"
+    return f"{shown(arg)} is not a card of this game's {deck_size}-card deck (0 to {deck_size - 1})"
+
+
+_WHAT = {"trump": "a suit index (0-3)", "discard": "a mask of cards", "play": "a card index",
+         "deal": "a number of cards", "partner": "a card index"}
+
+
+def plain(move: Move) -> Move:
+    """``move`` as a plain ``Move``: a subclass (which may redefine equality or its fields'
+    properties) is rebuilt from its tuple items, read past anything it overrides."""
+    if move.__class__ is Move:
+        return move
+    if tuple.__len__(move) != 2:
+        raise InvalidMove(f"a move is a kind and an argument, not {tuple.__len__(move)} items")
+    kind: Any = tuple.__getitem__(move, 0)
+    return Move(kind, tuple.__getitem__(move, 1))
 
 
 PASS = Move("pass")
@@ -66,11 +137,18 @@ def discard(mask: int) -> Move:
 
 
 def parse_move(text: str | Move) -> Move:
-    """Parse canonical move text (``"bid 3"``, ``"play JH"``, ``"discard 4C 7D"``, ``"partner AS"``)."""
+    """Parse canonical move text (``"bid 3"``, ``"play JH"``, ``"discard 4C 7D"``, ``"partner AS"``).
+
+    A ``Move`` is returned as it is (a subclass of ``Move`` is rebuilt as a plain one). Any
+    other text, or anything that is not text, raises ``InvalidMove`` (a ``ValueError``).
+    """
     if isinstance(text, Move):
-        return text
+        return plain(text)
     if not isinstance(text, str):
         raise InvalidMove(f"a move is a Move or its text, not {type(text).__name__}")
+    if len(text) > TEXT_LIMIT:
+        raise InvalidMove(f"bad move {shown(text)}: {len(text)} characters, more than any move's "
+                          f"text ({TEXT_LIMIT} at most)")
     words = text.split()
     if not words:
         raise InvalidMove("empty move text: expected e.g. 'pass', 'bid 3', 'play JH'")
@@ -95,14 +173,21 @@ def parse_move(text: str | Move) -> Move:
         if kind == "trump":
             return TRUMP[parse_suit(word)]
         if kind in ("bid", "deal"):
-            return Move(kind, int(word)) if word.lstrip("-").isdigit() else Move(kind, word.lower())
+            digits = word[1:] if word[:1] == "-" else word
+            if digits.isascii() and digits.isdigit():
+                if len(digits) > _DIGITS:
+                    raise ValueError(f"a number of {len(digits)} digits is no {kind}")
+                return Move(kind, int(word))
+            if kind == "deal":
+                raise ValueError("expected the number of cards to deal each seat")
+            return Move(kind, word.lower())
         if kind == "call":
             if word.lower() not in ("high", "low"):
                 raise ValueError("expected 'high' or 'low'")
             return Move("call", word.lower())
     except ValueError as error:
-        raise InvalidMove(f"bad move {text!r}: {error}") from None
+        raise InvalidMove(f"bad move {shown(text)}: {error}") from None
     raise InvalidMove(
-        f"bad move {text!r}: expected one of 'pass', 'bid N', 'trump S', 'discard CARDS', "
+        f"bad move {shown(text)}: expected one of 'pass', 'bid N', 'trump S', 'discard CARDS', "
         "'play CARD', 'call high|low', 'deal N', 'partner CARD', 'redeal'"
     )
