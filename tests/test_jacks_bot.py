@@ -75,13 +75,13 @@ def test_jacks_bot_beats_random_players_in_a_short_seeded_match() -> None:
 
 
 def test_last_to_play_it_takes_the_trick_with_a_ten_and_banks_it() -> None:
-    hands = {"s0": "9C 2H", "s1": "4D 3H", "s2": "5H 4H", "s3": "TS 3C"}
+    hands = {"s0": "9C 2H 3S", "s1": "4D 3H 4S", "s2": "5H 4H 5S", "s3": "TS 3C 2S"}  # 3: the fewest dealt
     state = stacked(hands, ["call high", "play 9C", "play 4D", "play 5H"])
     assert choice(state) == "play TS"
 
 
 def test_it_never_throws_a_ten_on_a_trick_it_cannot_take() -> None:
-    hands = {"s0": "JD 2H", "s1": "4D 3H", "s2": "5H 4H", "s3": "TS 6C"}
+    hands = {"s0": "JD 2H 3S", "s1": "4D 3H 4S", "s2": "5H 4H 5S", "s3": "TS 6C 2S"}
     state = stacked(hands, ["call high", "play JD", "play 4D", "play 5H"])
     assert choice(state) == "play 6C"  # nothing takes a jack: waste the 6
 

@@ -113,7 +113,9 @@ def test_moves_typed_as_text_and_shorthand_are_understood(variant: str, seed: in
 
 def test_shorthand_plays_a_card_and_names_trump() -> None:
     hands = ["2C 3C 4C 5C 6C 7C", "8C 9C TC JC QC KC", "AC 2D 3D 4D 5D 6D", "TH 7D 8D 9D TD JD"]
-    state = new_game("hi-lo-jack", players=4, seed=1, hands=hands)
+    nine = [hand + extra for hand, extra in zip(hands, [" 2S 3S 4S", " 5S 6S 7S", " 8S 9S TS", " JS QS KS"],
+                                                 strict=True)]  # hi-lo-jack deals nine
+    state = new_game("hi-lo-jack", players=4, seed=1, hands=nine)
     for text in ("pass", "pass", "bid 2", "pass"):  # seats 1, 2, 3 (the bidder), 0 (dealer)
         state = state.apply(text)
     session = Session(state, 3, {}, random.Random(1), io.StringIO(), io.StringIO())

@@ -7,21 +7,28 @@ variant's components through the step protocol (``components/step.py``).
 from __future__ import annotations
 
 import operator
+import os
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 
-from .cards import card_text, mask_of, parse_cards, shuffled, shuffled_range
+from .cards import DECK_SIZE, DECKS, card_text, mask_of, parse_cards, shuffled, shuffled_range
 from .components.step import Next
-from .errors import IllegalMove
-from .moves import Move, parse_move
+from .errors import IllegalMove, VariantError
+from .moves import NUMBER_LIMIT, TEXT_LIMIT, Move, parse_move, shape_problem, shown
 from .rules import Table
 from .scoring import score_hand
 from .state import GameState, HandInfo, Phase
 from .variant import Variant
 
+SEED_LIMIT = 2**64
+"""A seed is a whole number from 0 to ``SEED_LIMIT - 1``."""
+SCORE_LIMIT = 10**9
+"""A starting score lies from ``-SCORE_LIMIT`` to ``SCORE_LIMIT``."""
+
 
 def new_game(
-    variant: Variant | str,
+    variant: Variant | str | os.PathLike[str],
     *,
     players: int | None = None,
     seed: int | None = None,
@@ -30,30 +37,44 @@ def new_game(
     stock: Sequence[str] | str | None = None,
     scores: Sequence[int] | None = None,
 ) -> GameState:
-    """Start a game: seeded (or stacked with ``hands`` and ``stock``) first deal."""
-    if isinstance(variant, str):
-        from .loader import load_variant
+    """Start a game: seeded (or stacked with ``hands`` and ``stock``) first deal.
 
-        variant = load_variant(variant)
+    Every argument is checked; a bad one raises a ``ValueError`` that names it:
+
+    - ``variant``: a ``Variant``, or a bundled variant's name or a variant file's path (a
+      bad one raises ``VariantError``, a ``ValueError``).
+    - ``players``: None (the variant's default) or a whole number of seats it allows.
+    - ``seed``: None (a random seed) or a whole number from 0 to ``2**64 - 1``: an ``int``
+      or a numpy integer, never a ``bool``, a ``float`` or text.
+    - ``dealer``: the first dealer's seat, from 0 to ``players - 1``.
+    - ``hands``: None, or one hand per seat to stack the first deal: each the cards' text
+      (``"AS KS 3H"``) or a sequence of card texts, every hand as many cards as the variant
+      deals (where the dealer chooses, one of the sizes it may choose), no card twice.
+    - ``stock``: with ``hands`` only, cards (text, or a sequence of texts) to put on top of
+      the rest of the deck, top first.
+    - ``scores``: None (all 0) or one whole number per side, each from ``-10**9`` to
+      ``10**9``.
+    """
+    variant = _variant(variant)
     deal = variant.deal
-    players = deal.default_players if players is None else players
-    if not isinstance(players, int) or not deal.min_players <= players <= deal.max_players:
+    count = deal.default_players if players is None else _whole(players)
+    if count is None or not deal.min_players <= count <= deal.max_players:
         raise ValueError(f"{variant.name} is played by {deal.min_players}-{deal.max_players} "
-                         f"players, not {players}")
+                         f"players, not {shown(players)}")
+    players = count
     if deal.sides == "partners" and players % 2:
         raise ValueError(f"{variant.name} needs an even number of players, not {players}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
-    table = Table(variant, players, int(seed))
+    number = _whole(seed)
+    if number is None or not 0 <= number < SEED_LIMIT:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}")
+    table = Table(variant, players, number)
     seat = _whole(dealer)
     if seat is None or not 0 <= seat < players:
-        raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
     dealer = seat
-    start_scores = (0,) * table.sides if scores is None else tuple(map(_whole, scores))
-    if None in start_scores:
-        raise ValueError(f"scores must be whole numbers, one per side, not {list(scores or ())!r}")
-    if len(start_scores) != table.sides:
-        raise ValueError(f"scores needs one number per side ({table.sides}), got {len(start_scores)}")
+    start_scores = (0,) * table.sides if scores is None else _scores(scores, table.sides)
     state = GameState(table, start_scores, dealer, 0, (), Phase.BIDDING, None,
                       (0,) * players, HandInfo(dealt=(0,) * players), (), 0, (), None, 0)
     if hands is None:
@@ -61,6 +82,26 @@ def new_game(
             raise ValueError("stock stacks the first deal only together with hands")
         return start_hand(state, dealer, 0)
     return _stacked(state, hands, stock)
+
+
+def _variant(variant: object) -> Variant:
+    """The variant ``new_game`` was given, or its name or path loaded."""
+    if isinstance(variant, Variant):
+        return variant
+    if isinstance(variant, os.PathLike):
+        try:
+            variant = os.fspath(variant)
+        except TypeError:
+            variant = None
+    if not isinstance(variant, str):
+        raise ValueError("variant must be a Variant, or a bundled variant's name or a variant "
+                         f"file's path, not {type(variant).__name__}")
+    from .loader import load_variant
+
+    try:
+        return load_variant(str.__str__(variant))
+    except (OSError, TypeError, UnicodeError, RecursionError) as error:
+        raise VariantError(f"{shown(variant)}: the variant cannot be read: {error}") from None
 
 
 def _whole(value: object) -> int | None:
@@ -74,13 +115,63 @@ def _whole(value: object) -> int | None:
         return None
 
 
-def _stacked(state: GameState, hands: Sequence[Sequence[str] | str],
-             stock: Sequence[str] | str | None) -> GameState:
+def _scores(scores: object, sides: int) -> tuple[int, ...]:
+    """The starting scores ``new_game`` was given: one whole number per side."""
+    if isinstance(scores, str | bytes | bytearray | Mapping) or not isinstance(scores, Iterable):
+        raise ValueError(f"scores must be whole numbers, one per side ({sides}), in a sequence, "
+                         f"not {type(scores).__name__}")
+    given = list(islice(scores, sides + 1))
+    if len(given) != sides:
+        many = f"more than {sides}" if len(given) > sides else str(len(given))
+        raise ValueError(f"scores needs one number per side ({sides}), got {many}")
+    numbers = tuple(map(_whole, given))
+    for number in numbers:
+        if number is None or not -SCORE_LIMIT <= number <= SCORE_LIMIT:
+            raise ValueError(f"scores must be whole numbers, one per side, not "
+                             f"[{', '.join(map(shown, given))}] (each from {-SCORE_LIMIT} to {SCORE_LIMIT})")
+    return numbers  # type: ignore[return-value]
+
+
+def _card_texts(value: object, what: str) -> list[int]:
+    """The cards of a stacked hand or stock: text such as ``"AS KS 3H"``, or a sequence of
+    card texts."""
+    if isinstance(value, str):
+        if str.__len__(value) > TEXT_LIMIT:
+            raise ValueError(f"{what}: {str.__len__(value)} characters, more than a deck's cards")
+        texts: list[object] = list(str.split(value))
+    elif isinstance(value, Sequence) and not isinstance(value, bytes | bytearray):
+        if len(value) > max(DECKS.values()):
+            raise ValueError(f"{what}: {len(value)} cards, more than a deck holds")
+        texts = list(value)
+    else:
+        raise ValueError(f"{what} must be card text such as 'AS KS 3H' or a sequence of card "
+                         f"texts, not {type(value).__name__}")
+    for text in texts:
+        if not isinstance(text, str):
+            raise ValueError(f"{what}: a card is text such as 'AS', not {type(text).__name__}")
+    try:
+        return parse_cards([str.__str__(text) for text in texts])
+    except ValueError as error:
+        raise ValueError(f"{what}: {error}") from None
+
+
+def _dealt_sizes(state: GameState) -> tuple[int, ...]:
+    """The hand sizes the variant's deal gives each seat at this table."""
+    deal = state.table.rules.deal
+    players = state.table.players
+    sizes = getattr(deal, "hand_sizes", None) or getattr(deal, "sizes", None)
+    return tuple(sizes(players)) if sizes is not None else (deal.hand_size,)
+
+
+def _stacked(state: GameState, hands: object, stock: object) -> GameState:
     table = state.table
+    if isinstance(hands, str | bytes | bytearray) or not isinstance(hands, Sequence):
+        raise ValueError(f"hands must be a sequence of one hand per seat ({table.players}), "
+                         f"not {type(hands).__name__}")
     if len(hands) != table.players:
         raise ValueError(f"hands needs one hand per seat ({table.players}), got {len(hands)}")
-    parsed = [parse_cards(hand) for hand in hands]
-    top = parse_cards(stock) if stock is not None else []
+    parsed = [_card_texts(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
+    top = _card_texts(stock, "stock") if stock is not None else []
     named = [card for hand in parsed for card in hand] + top
     strangers = [card_text(c) for c in named if c >= table.deck_size]
     if strangers:
@@ -91,9 +182,15 @@ def _stacked(state: GameState, hands: Sequence[Sequence[str] | str],
     sizes = {len(hand) for hand in parsed}
     if len(sizes) != 1:
         raise ValueError(f"every stacked hand needs the same number of cards, got {sorted(sizes)}")
+    size = sizes.pop()
+    dealt = _dealt_sizes(state)
+    if size not in dealt:
+        deals = f"{dealt[0]} cards" if len(dealt) == 1 else f"{', '.join(map(str, dealt))} cards"
+        raise ValueError(f"{table.variant.name} deals each of {table.players} seats {deals}: "
+                         f"a stacked hand of {size} is not a deal of it")
     rest = shuffled((card for card in range(table.deck_size) if card not in set(named)), f"{table.seed}/0")
     masks = tuple(mask_of(hand) for hand in parsed)
-    info = HandInfo(dealt=masks, stock=tuple(top + rest), hand_size=sizes.pop())
+    info = HandInfo(dealt=masks, stock=tuple(top + rest), hand_size=size)
     state, waiting = table.rules.deal.stacked(state.evolve(masks=masks, info=info))
     return _new(GameState, (*state[:13], 0)) if waiting else enter(state, 1)
 
@@ -157,19 +254,38 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return moves
 
 
-_ARG_TYPES = (int, str, type(None))
-"""The types a move's arg may have: ``Move("bid", 2.0)`` equals ``Move("bid", 2)`` but is no bid."""
+_BOUNDS = {"play": DECK_SIZE, "partner": DECK_SIZE, "trump": 4, "discard": 1 << DECK_SIZE,
+           "bid": NUMBER_LIMIT, "deal": NUMBER_LIMIT}
+"""Per kind of move that takes a number: a bound below which (from 0) it is well formed in
+every deck (a joker's number is judged against the game's deck, off the common path)."""
+_TAKES: dict[str, type] = {"bid": str, "call": str, "pass": type(None), "redeal": type(None)}
+"""Per kind of move that takes other than a number: its argument's class."""
 
 
 def apply_move(state: GameState, move: Move | str) -> GameState:
-    """The state after ``move``; raises ``IllegalMove`` (state unchanged) if not legal."""
+    """The state after ``move``; raises ``IllegalMove`` (state unchanged) if not legal.
+
+    The move's shape is checked before the rules are asked (``Move`` says what each kind
+    takes): a number is an ``int`` within the kind's range and this game's deck, never a
+    ``bool``, so ``Move("bid", 2.0)`` or ``Move("play", True)`` is no move at all.
+    """
     if move.__class__ is not Move:
-        move = parse_move(move)
-    elif move[1].__class__ not in _ARG_TYPES:
-        raise IllegalMove(f"{move!r}: a move's arg is a whole number, a text or None")
+        move = parse_move(move)  # text, or a subclass of Move rebuilt from its items
+    table = state[0]
+    try:  # (the common case in line: a plain move of the right shape)
+        kind = move[0]
+        arg = move[1]
+        ok = kind.__class__ is str and (0 <= arg < _BOUNDS[kind] if arg.__class__ is int
+                                        else _TAKES[kind] is arg.__class__)
+    except (LookupError, TypeError):
+        ok = False
+    if not ok:
+        problem = shape_problem(move, table.deck_size)
+        if problem is not None:
+            raise IllegalMove(f"{move} is no move: {problem}")
     if state[5] is _OVER:
         raise IllegalMove(f"{move}: the game is over")
-    step = state[0].pipeline[state[13]]
+    step = table.pipeline[state[13]]
     if not step.is_legal(state, move):
         raise IllegalMove(f"{move}: {step.why_illegal(state, move)} "
                           f"(seat {state.to_move}, {state.phase.value})")

@@ -118,11 +118,14 @@ def test_each_player_scores_the_card_points_it_collected() -> None:
 
 
 def test_a_tie_for_the_most_card_points_reports_nobody() -> None:
-    hands = seats(s0="5C 6C", s1="7C 8C")  # two tricks of 1+1 points, one to each
+    # three cards each (the fewest jacks-trump deals): the tens (20) to seat 1, as the later
+    # of equals; the two tricks of a king and a queen (10 each) to seat 0
+    hands = seats(s0="TC KC QC", s1="TD KD QD")
     state = play(pc.new_game("jacks-trump", players=2, seed=5, dealer=0, hands=hands),
-                 ["call high", "play 5C", "play 7C", "call low", "play 8C", "play 6C"])
+                 ["call high", "play TC", "play TD", "call high", "play QD", "play KC",
+                  "call low", "play QC", "play KD"])
     result = state.hand_results[-1]
-    assert result.game_pips == (2, 2) and dict(result.awards) == {"cards": None}
+    assert result.game_pips == (20, 20) and dict(result.awards) == {"cards": None}
 
 
 def test_a_stacked_deal_fixes_the_first_rounds_size_and_later_rounds_are_chosen() -> None:
@@ -146,7 +149,8 @@ ONE_EACH = seats(s0="AS", s1="2C")  # one trick: under HIGH the ace takes it (5 
 
 
 def one_round(**kw: object) -> pc.GameState:
-    variant = pc.load_variant_text("extends: jacks-trump\ngoing_out: {rounds: 1}\n")
+    # a one-round game whose dealer may deal a single card each (a stacked deal is one it deals)
+    variant = pc.load_variant_text("extends: jacks-trump\ndeal: {min_hand_size: 1}\ngoing_out: {rounds: 1}\n")
     return pc.new_game(variant, players=2, seed=5, dealer=0, hands=ONE_EACH, **kw)
 
 

@@ -193,7 +193,7 @@ def test_a_joker_led_later_is_a_trump_lead() -> None:
 def test_illegal_joker_moves_say_why() -> None:
     s = play(new(), BIDS)
     refused(s, "play HJ", "HJ is not in seat 1's hand")
-    refused(s, "play LJ", "LJ is not in seat 1's hand")
+    refused(s, "play LJ", "LJ is not in this game's 53-card deck")  # (the one joker is HJ)
     with pytest.raises(pc.InvalidMove):
         s.apply("play JJ")
 
