@@ -8,6 +8,7 @@ one game), so a transition builds one small tuple and nothing else.
 from __future__ import annotations
 
 import enum
+import operator
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -35,7 +36,7 @@ class Phase(enum.Enum):
     """The trick's leader declares before leading (``call high`` / ``call low``)."""
     PLAYING = "playing"
     GAME_OVER = "game over"
-    # Aliases (the same members under the names CONTRACT.md uses in passing).
+    # Aliases: the same members under the other names in use (PLAY for PLAYING, DRAWING).
     PLAY = "playing"
     DRAWING = "discarding"
 
@@ -82,6 +83,25 @@ class HandInfo(NamedTuple):
 
 _new = tuple.__new__
 _OVER = Phase.GAME_OVER
+
+
+def seat_of(value: object, players: int) -> int:
+    """``value`` as a seat of a table of ``players``: a whole number from 0 to
+    ``players - 1`` (an ``int`` or a numpy integer, never a ``bool`` or a ``float``);
+    anything else raises ``ValueError``."""
+    if value.__class__ is not int:
+        try:
+            if isinstance(value, bool):
+                raise TypeError
+            value = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            raise ValueError(f"a seat is a whole number from 0 to {players - 1}, not "
+                             f"{type(value).__name__}") from None
+    assert isinstance(value, int)
+    if not 0 <= value < players:
+        shown = value if value.bit_length() <= 64 else f"a {value.bit_length()}-bit number"
+        raise ValueError(f"seat must be from 0 to {players - 1}, not {shown}")
+    return value
 
 
 def with_bid(info: HandInfo, seat: int, bid: int | str | None, rank: int = 0) -> HandInfo:
@@ -205,7 +225,9 @@ class GameState(tuple):  # type: ignore[type-arg]
         return tuple((seat, CARDS[card]) for seat, card in zip(seats, self[9], strict=True))
 
     def side_of(self, seat: int) -> int:
-        return self.table.side_of[seat]
+        """The side ``seat`` plays for (a ``ValueError`` for anything but a seat)."""
+        table = self.table
+        return table.side_of[seat_of(seat, table.players)]
 
     # -- the rules ----------------------------------------------------------------------
 
@@ -224,7 +246,8 @@ class GameState(tuple):  # type: ignore[type-arg]
         return apply_move(self, move)
 
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know: its own cards and everything public."""
+        """What ``seat`` may know: its own cards and everything public (a ``ValueError``
+        for anything but a seat of this table: a ``bool``, a ``float``, a seat out of range)."""
         from .view import view_of
 
         return view_of(self, seat)

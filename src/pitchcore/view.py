@@ -10,7 +10,7 @@ from .cards import CARDS, SUITS, Card, cards_of
 from .components.play import trick_seats
 from .moves import Move
 from .results import HandResult
-from .state import Phase
+from .state import Phase, seat_of
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -73,8 +73,7 @@ class PlayerView:
 
 def view_of(state: GameState, seat: int) -> PlayerView:
     table = state.table
-    if not 0 <= seat < table.players:
-        raise ValueError(f"seat must be from 0 to {table.players - 1}, not {seat}")
+    seat = seat_of(seat, table.players)
     info = state.info
     discards = info.discards[seat] if info.discards else 0
     return PlayerView(
