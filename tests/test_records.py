@@ -102,18 +102,42 @@ def test_a_record_keeps_text_bids_and_starting_scores() -> None:
     '{"format": "pitchcore-state/1"}',
 ])
 def test_loads_rejects_what_is_not_a_record(text: str) -> None:
-    with pytest.raises(ValueError, match="not a pitchcore game record"):
+    with pytest.raises(pc.RecordError, match="not a pitchcore game record"):
         pc.loads(text)
 
 
 def test_loads_rejects_a_damaged_record() -> None:
     record = json.loads(pc.dumps(pc.new_game("auction-pitch", seed=1)))
     del record["masks"]
-    with pytest.raises(ValueError, match="not a pitchcore game record"):
+    with pytest.raises(pc.RecordError, match="not a pitchcore game record: missing masks"):
         pc.loads(json.dumps(record))
     record = json.loads(pc.dumps(pc.new_game("auction-pitch", seed=1)))
     record["phase"] = "sleeping"
-    with pytest.raises(ValueError, match="not a pitchcore game record"):
+    with pytest.raises(pc.RecordError, match="not a pitchcore game record: phase"):
+        pc.loads(json.dumps(record))
+
+
+def test_a_record_is_the_servers_own_and_a_view_is_what_a_player_sees() -> None:
+    """``dumps`` writes every hidden card (the hands, the stock); a player gets a view."""
+    state = pc.new_game("haus-pitch", seed=2)
+    record = json.loads(pc.dumps(state))
+    assert record["masks"] == list(state.masks) and record["info"]["stock"] == list(state.info.stock)
+    assert "hidden card" in (pc.dumps.__doc__ or "") and "view" in (pc.dumps.__doc__ or "")
+    view = state.view(0)
+    assert view.hand == state.hands[0] and view.stock_size == len(state.info.stock)
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_a_record_edited_to_deal_a_seat_another_card_is_refused(name: str) -> None:
+    states, _ = random_game(name, 7, max_hands=1)
+    state = next((s for s in states if s.phase is Phase.PLAYING), states[-1])
+    record = json.loads(pc.dumps(state))
+    hand = next(seat for seat, mask in enumerate(record["masks"]) if mask)
+    card = next(cards_in(record["masks"][hand]))
+    other = (hand + 1) % len(record["masks"])
+    record["masks"][hand] ^= 1 << card  # the card moved to the next seat: every card still once
+    record["masks"][other] |= 1 << card
+    with pytest.raises(pc.RecordError, match="no legal play reaches this position"):
         pc.loads(json.dumps(record))
 
 
