@@ -255,3 +255,9 @@ def test_the_name_a_player_gave_the_upload_is_shown_on_one_line() -> None:
     assert "\n" not in message and "\x1b" not in message
     assert message.startswith("evil?name?[31mzzz") and len(message.split(":")[0]) == 200
     assert len(load_variant_text("extends: auction-pitch\n", name).name) == 100
+
+
+def test_text_without_a_file_name_is_called_text_in_messages() -> None:
+    message = refused(load_variant_text, "extends: auction-pitch\nauction: {min_bid: x}\n")
+    assert message.startswith("(text):2: auction.min_bid: ")
+    assert load_variant_text("extends: auction-pitch\n").name == "auction-pitch"  # no file to be named for

@@ -70,7 +70,7 @@ def _load_bundled(name: str) -> Variant:
     return _load(source.read_text(encoding="utf-8"), f"variants/{name}.yaml", None, None)
 
 
-def load_variant_text(text: str | bytes, filename: str = "<string>",
+def load_variant_text(text: str | bytes, filename: str = "(text)",
                       base: str | os.PathLike[str] | None = None) -> Variant:
     """Build a variant from YAML text (a house file a player uploaded, say).
 
@@ -132,7 +132,7 @@ def _resolve(text: str, filename: str, place: _Place, chain: tuple[tuple[str, st
     if parent is None:
         apply_switches(data, lines, switches, switched_at)
         return data, lines
-    if len(chain) == 1 and "name" not in data and filename[:1] != "<":
+    if len(chain) == 1 and "name" not in data and not _placeholder(filename):
         data["name"] = Path(filename).stem[:LONGEST_TEXT["name"]]  # named for itself, not its parent
     where = _at(lines, ("extends",), filename)
     if not isinstance(parent, str):
@@ -252,6 +252,11 @@ def _is_dir(path: Path) -> bool:
         return path.is_dir()
     except (OSError, ValueError):
         return False
+
+
+def _placeholder(filename: str) -> bool:
+    """True for a name that stands for text with no file (``(text)``, ``<record>``)."""
+    return filename[:1] in "(<" and filename[-1:] in ")>"
 
 
 def _printable(filename: object) -> str:

@@ -48,7 +48,8 @@ def _build(data: Mapping[str, Any], lines: Mapping[Path_, Where], filename: str,
                          f"{len(value):,}; keep the {key} short")
         values[key] = value
     if not values["name"]:
-        values["name"] = Path(filename).stem[:LONGEST_TEXT["name"]] if filename[:1] != "<" else "unnamed"
+        placeholder = filename[:1] in "(<" and filename[-1:] in ")>"  # (text), <mapping>: no file
+        values["name"] = "unnamed" if placeholder else Path(filename).stem[:LONGEST_TEXT["name"]]
     for slot_name in SLOT_ORDER:
         slot = SLOTS[slot_name]
         raw = data.get(slot_name)

@@ -101,16 +101,16 @@ def test_the_no_junk_switch_loads_on_every_variant_with_a_bidder(name: str) -> N
 
 
 def test_no_junk_and_set_bid_to_defenders_in_one_file_name_the_switch() -> None:
-    with pytest.raises(pc.VariantError, match=r"<string>:2: no_junk: true means only the bidder's side "
+    with pytest.raises(pc.VariantError, match=r"\(text\):2: no_junk: true means only the bidder's side "
                        r"scores, but this file sets settlement\.set_bid_to: defenders"):
         pc.load_variant_text("extends: auction-pitch\nno_junk: true\nsettlement: {set_bid_to: defenders}\n")
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("no_junk: yes please\n", r"<string>:2: no_junk: expected true or false, got 'yes please'"),
+    ("no_junk: yes please\n", r"\(text\):2: no_junk: expected true or false, got 'yes please'"),
     ("no_junk: true\nsettlement: set-back\n",
-     r"<string>:2: no_junk: true means settlement kind no-junk, but this file sets settlement kind set-back"),
-    ("no-junk: true\n", r"<string>:2: no-junk: unknown key; .*did you mean 'no_junk'"),
+     r"\(text\):2: no_junk: true means settlement kind no-junk, but this file sets settlement kind set-back"),
+    ("no-junk: true\n", r"\(text\):2: no-junk: unknown key; .*did you mean 'no_junk'"),
 ])
 def test_a_bad_no_junk_switch_says_what_to_write(text: str, message: str) -> None:
     with pytest.raises(pc.VariantError, match=message):
