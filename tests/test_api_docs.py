@@ -38,3 +38,15 @@ def test_the_api_reference_builds_without_a_warning_and_covers_the_public_surfac
     top = (tmp_path / "pitchcore.html").read_text(encoding="utf-8")
     sections = set(re.findall(r'<section id="([^"]+)"', top))
     assert set(pitchcore.__all__) <= sections, sorted(set(pitchcore.__all__) - sections)
+
+
+def test_help_on_game_state_says_what_each_field_means() -> None:
+    import pydoc
+
+    import pitchcore
+
+    text = pydoc.render_doc(pitchcore.GameState, renderer=pydoc.plaintext)
+    assert "itemgetter" not in text
+    for name in pitchcore.GameState.FIELDS + ("hands", "players", "seed", "is_over", "bidder", "bid"):
+        doc = getattr(pitchcore.GameState, name).__doc__
+        assert doc and "itemgetter" not in doc, name

@@ -115,6 +115,11 @@ def with_bid(info: HandInfo, seat: int, bid: int | str | None, rank: int = 0) ->
     return _new(HandInfo, (info[0], info[1], bids, rank, seat, bid, *info[6:]))
 
 
+def _field(index: int, doc: str) -> Any:
+    """A read-only field of ``GameState``: item ``index`` of the tuple, documented."""
+    return property(itemgetter(index), doc=doc)
+
+
 class GameState(tuple):  # type: ignore[type-arg]
     """One position of a game: immutable, hashable, equal when the positions are equal.
 
@@ -124,28 +129,24 @@ class GameState(tuple):  # type: ignore[type-arg]
 
     __slots__ = ()
 
-    table: Table = property(itemgetter(0))  # type: ignore[assignment]
-    scores: tuple[int, ...] = property(itemgetter(1))  # type: ignore[assignment]
-    """Running score per side."""
-    dealer: int = property(itemgetter(2))  # type: ignore[assignment]
-    deal_number: int = property(itemgetter(3))  # type: ignore[assignment]
-    """How many deals this game has had (throw-ins included); seeds each shuffle."""
-    hand_results: tuple[HandResult, ...] = property(itemgetter(4))  # type: ignore[assignment]
-    phase: Phase = property(itemgetter(5))  # type: ignore[assignment]
-    to_move: int | None = property(itemgetter(6))  # type: ignore[assignment]
-    """The seat that moves next, or None when the game is over."""
-    masks: tuple[int, ...] = property(itemgetter(7))  # type: ignore[assignment]
-    """Each seat's cards as a bit mask (see ``hands`` for ``Card`` values)."""
-    info: HandInfo = property(itemgetter(8))  # type: ignore[assignment]
-    trick_cards: tuple[int, ...] = property(itemgetter(9))  # type: ignore[assignment]
-    """Cards of the trick in progress, in play order from ``leader``."""
-    leader: int = property(itemgetter(10))  # type: ignore[assignment]
-    tricks: tuple[tuple[int, tuple[int, ...], int], ...] = property(itemgetter(11))  # type: ignore[assignment]
-    """Completed tricks this hand: (leader, cards in play order, winning seat)."""
-    winner: int | None = property(itemgetter(12))  # type: ignore[assignment]
-    """The winning side once the game is over (None: not over, or nobody won)."""
-    step: int = property(itemgetter(13))  # type: ignore[assignment]
-    """Index of the hand step (deal, auction, ..., play) now running."""
+    # Each field reads one item of the tuple (a C-level getter: fast on every move), with
+    # its meaning as the property's docstring, for help() and the API reference.
+    table: Table = _field(0, "The rules of this game (variant, seats, seed), shared by all its states.")
+    scores: tuple[int, ...] = _field(1, "Running score per side.")
+    dealer: int = _field(2, "The seat dealing the current hand.")
+    deal_number: int = _field(3, "How many deals this game has had (throw-ins included); seeds each shuffle.")
+    hand_results: tuple[HandResult, ...] = _field(4, "One HandResult per finished hand, oldest first.")
+    phase: Phase = _field(5, "What the game waits for: a Phase (bidding, playing, game over, ...).")
+    to_move: int | None = _field(6, "The seat that moves next, or None when the game is over.")
+    masks: tuple[int, ...] = _field(7, "Each seat's cards as a bit mask (``hands`` gives them as Card values).")
+    info: HandInfo = _field(8, "What the current hand has settled: the deal, bids, bidder, trump, discards.")
+    trick_cards: tuple[int, ...] = _field(9, "Cards of the trick in progress (card indices), in play order "
+                                             "from ``leader``; ``trick`` gives seats and Card values.")
+    leader: int = _field(10, "The seat that leads (or led) the trick in progress.")
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...] = _field(
+        11, "Completed tricks this hand: (leader, card indices in play order, winning seat).")
+    winner: int | None = _field(12, "The winning side once the game is over (None: not over, or nobody won).")
+    step: int = _field(13, "Index of the hand step (deal, auction, widow, trump, exchange, play) now running.")
 
     FIELDS = (
         "table", "scores", "dealer", "deal_number", "hand_results", "phase", "to_move",
@@ -184,18 +185,22 @@ class GameState(tuple):  # type: ignore[type-arg]
 
     @property
     def variant(self) -> Any:
+        """The ``Variant`` this game is played by."""
         return self.table.variant
 
     @property
     def players(self) -> int:
+        """Seats at the table."""
         return self.table.players
 
     @property
     def seed(self) -> int:
+        """The seed every shuffle of this game follows from."""
         return self.table.seed
 
     @property
     def is_over(self) -> bool:
+        """True once the game has ended (``winner`` says who won)."""
         return self[5] is _OVER  # (a module constant: drivers ask this on every move)
 
     @property
@@ -206,14 +211,17 @@ class GameState(tuple):  # type: ignore[type-arg]
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards as ``Card`` values, in card order (hidden: give players views)."""
         return tuple(cards_of(mask) for mask in self[7])
 
     @property
     def bidder(self) -> int | None:
+        """The seat that won the auction this hand (None: not yet, or no auction)."""
         return self.info.bidder
 
     @property
     def bid(self) -> int | str | None:
+        """The winning bid this hand: a number, or a top bid's name (``"smudge"``)."""
         return self.info.bid
 
     @property
