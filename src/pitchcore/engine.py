@@ -14,7 +14,7 @@ from itertools import islice
 
 from .cards import DECK_SIZE, DECKS, card_text, mask_of, parse_cards, shuffled, shuffled_range
 from .components.step import Next
-from .errors import IllegalMove, VariantError
+from .errors import IllegalMove, InvalidMove, VariantError
 from .moves import NUMBER_LIMIT, TEXT_LIMIT, Move, parse_move, shape_problem, shown
 from .rules import Table
 from .scoring import score_hand
@@ -262,15 +262,21 @@ _TAKES: dict[str, type] = {"bid": str, "call": str, "pass": type(None), "redeal"
 """Per kind of move that takes other than a number: its argument's class."""
 
 
-def apply_move(state: GameState, move: Move | str) -> GameState:
+def apply_move(state: GameState, move: Move | str, seat: int | None = None) -> GameState:
     """The state after ``move``; raises ``IllegalMove`` (state unchanged) if not legal.
 
     The move's shape is checked before the rules are asked (``Move`` says what each kind
     takes): a number is an ``int`` within the kind's range and this game's deck, never a
-    ``bool``, so ``Move("bid", 2.0)`` or ``Move("play", True)`` is no move at all.
+    ``bool``, so ``Move("bid", 2.0)`` or ``Move("play", True)`` is no move at all. With
+    ``seat``, the move must also be that seat's to make (a server passes the seat of the
+    player who sent it). The ``IllegalMove`` says why in its message and its ``reason``.
     """
     if move.__class__ is not Move:
-        move = parse_move(move)  # text, or a subclass of Move rebuilt from its items
+        try:
+            move = parse_move(move)  # text, or a subclass of Move rebuilt from its items
+        except InvalidMove as error:
+            error.move, error.seat, error.phase = move, state[6], state[5]
+            raise
     table = state[0]
     try:  # (the common case in line: a plain move of the right shape)
         kind = move[0]
@@ -282,13 +288,19 @@ def apply_move(state: GameState, move: Move | str) -> GameState:
     if not ok:
         problem = shape_problem(move, table.deck_size)
         if problem is not None:
-            raise IllegalMove(f"{move} is no move: {problem}")
+            raise IllegalMove(f"{move} is no move: {problem}", move=move, seat=state[6], phase=state[5],
+                              reason="malformed")
     if state[5] is _OVER:
-        raise IllegalMove(f"{move}: the game is over")
+        raise IllegalMove(f"{move}: the game is over", move=move, phase=state[5], reason="game-over")
+    if seat is not None and (_whole(seat) is None or seat != state[6]):
+        raise IllegalMove(f"{move}: it is seat {state.to_move}'s turn, not seat {shown(seat)}'s "
+                          f"({state.phase.value})", move=move, seat=state[6], phase=state[5],
+                          reason="not-your-turn")
     step = table.pipeline[state[13]]
     if not step.is_legal(state, move):
         raise IllegalMove(f"{move}: {step.why_illegal(state, move)} "
-                          f"(seat {state.to_move}, {state.phase.value})")
+                          f"(seat {state.to_move}, {state.phase.value})", move=move, seat=state[6],
+                          phase=state[5])
     return advance(state, move)
 
 

@@ -6,6 +6,8 @@ record to load), pitchcore answers with a ``ValueError`` that says what is wrong
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class PitchcoreError(Exception):
     """Base class of every error pitchcore raises on purpose."""
@@ -20,11 +22,40 @@ class VariantError(PitchcoreError, ValueError):
 
 
 class IllegalMove(PitchcoreError, ValueError):
-    """A move that the rules do not allow in this state; the state is left as it was."""
+    """A move that the rules do not allow in this state; the state is left as it was.
+
+    Besides its message, it says what was refused, for a program (a UI translating the
+    reason, a server logging it): ``move`` (the ``Move``, or the input that is none),
+    ``seat`` and ``phase`` (whose turn it was, and in what), and ``reason``, one of
+    ``REASONS``.
+    """
+
+    REASONS = ("unreadable", "malformed", "game-over", "not-your-turn", "not-legal")
+    """``unreadable``: text that is no move; ``malformed``: a ``Move`` of the wrong shape (a
+    card outside the deck, a float); ``game-over``; ``not-your-turn``: ``apply(move, seat=N)``
+    for a seat that is not to move; ``not-legal``: a move the rules do not allow now."""
+
+    def __init__(self, message: str, *, move: Any = None, seat: int | None = None,
+                 phase: Any = None, reason: str = "not-legal") -> None:
+        super().__init__(message)
+        self.move, self.seat, self.phase, self.reason = move, seat, phase, reason
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (pickled with its fields: worker processes)
+        return _rebuilt, (type(self), str(self), self.move, self.seat, self.phase, self.reason)
+
+
+def _rebuilt(cls: type[IllegalMove], message: str, move: Any, seat: int | None, phase: Any,
+             reason: str) -> IllegalMove:
+    return cls(message, move=move, seat=seat, phase=phase, reason=reason)
 
 
 class InvalidMove(IllegalMove):
-    """Move text that does not parse as any move (a kind of ``IllegalMove``)."""
+    """Move text that does not parse as any move (a kind of ``IllegalMove``, reason
+    ``unreadable``)."""
+
+    def __init__(self, message: str, *, move: Any = None, seat: int | None = None,
+                 phase: Any = None, reason: str = "unreadable") -> None:
+        super().__init__(message, move=move, seat=seat, phase=phase, reason=reason)
 
 
 class RecordError(PitchcoreError, ValueError):

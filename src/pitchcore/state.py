@@ -247,11 +247,12 @@ class GameState(tuple):  # type: ignore[type-arg]
 
         return legal_moves(self)
 
-    def apply(self, move: Move | str) -> GameState:
-        """The state after ``move``; raises ``IllegalMove`` (state unchanged) if not legal."""
+    def apply(self, move: Move | str, seat: int | None = None) -> GameState:
+        """The state after ``move``; raises ``IllegalMove`` (state unchanged) if not legal,
+        or, with ``seat``, if it is not that seat's turn."""
         from .engine import apply_move
 
-        return apply_move(self, move)
+        return apply_move(self, move, seat)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know: its own cards and everything public (a ``ValueError``
