@@ -256,3 +256,18 @@ def test_a_move_that_names_no_card_is_refused_with_its_reason(move: pc.Move) -> 
     with pytest.raises(pc.IllegalMove, match=repr(move.arg).replace("'", ".")):
         state.apply(move)
     assert pc.dumps(state) == before
+
+
+def test_every_move_describes_itself_as_a_phrase() -> None:
+    from pitchcore.state import Phase
+
+    phrases = {
+        "pass": "passes", "bid 3": "bids 3", "bid smudge": "bids smudge", "trump H": "names trump H",
+        "discard 4C 7D": "discards 4C 7D", "discard": "discards nothing", "play JH": "plays JH",
+        "call high": "calls high", "deal 5": "deals 5 cards each", "partner AS": "calls AS for a partner",
+        "redeal": "shows a worthless hand and demands a redeal",
+    }
+    for text, phrase in phrases.items():
+        assert pc.parse_move(text).describe() == phrase, text
+    assert pc.parse_move("pass").describe(Phase.DEALING) == "keeps its hand (no redeal)"
+    assert pc.Move("play", 99).describe() == "tries play 99, which is no move"

@@ -6,6 +6,7 @@ from typing import Any, NamedTuple
 
 from .cards import MAX_CARDS, SUITS, card_text, cards_in, mask_of, parse_card, parse_suit
 from .errors import InvalidMove
+from .state import Phase
 
 KINDS = ("pass", "bid", "trump", "discard", "play", "call", "deal", "partner", "redeal")
 
@@ -50,6 +51,28 @@ class Move(NamedTuple):
         if kind == "discard":
             return " ".join(["discard", *(card_text(c) for c in cards_in(arg))])
         return str(kind) if arg is None else f"{kind} {arg}"
+
+    def describe(self, phase: Phase | None = None) -> str:
+        """The move as a phrase after a seat's name, for people: ``passes``, ``bids 2``,
+        ``plays KH``. ``phase`` is when it was made (a pass while the deal is settled
+        keeps the hand)."""
+        kind, arg, text = self.kind, self.arg, str(self)
+        if shape_problem(self) is not None:
+            return f"tries {text}, which is no move"
+        if kind == "pass":
+            return "keeps its hand (no redeal)" if phase is Phase.DEALING else "passes"
+        words = text.split()[1:]
+        phrases = {
+            "bid": f"bids {arg}",
+            "trump": f"names trump {' '.join(words)}",
+            "discard": "discards " + (" ".join(words) or "nothing"),
+            "play": f"plays {' '.join(words)}",
+            "call": f"calls {arg}",
+            "deal": f"deals {arg} cards each",
+            "partner": f"calls {' '.join(words)} for a partner",
+            "redeal": "shows a worthless hand and demands a redeal",
+        }
+        return phrases.get(kind, text)
 
 
 def shown(value: object, *, quote: bool = True) -> str:

@@ -39,33 +39,6 @@ class _Quit(Exception):
     """The person left (``quit`` or end of input)."""
 
 
-def describe_move(move: Move, phase: Phase | None = None) -> str:
-    """``move`` as a phrase after a seat: ``passes``, ``bids 2``, ``plays KH``; ``phase`` is
-    when it was made (a pass while the deal is settled keeps the hand)."""
-    kind = move.kind
-    text = str(move)
-    if kind == "pass":
-        return "keeps its hand (no redeal)" if phase is Phase.DEALING else "passes"
-    if kind == "bid":
-        return f"bids {move.arg}"
-    if kind == "trump":
-        return "names trump " + text.split()[1]
-    if kind == "discard":
-        cards = text.split()[1:]
-        return "discards " + (" ".join(cards) if cards else "nothing")
-    if kind == "play":
-        return "plays " + text.split()[1]
-    if kind == "call":
-        return f"calls {move.arg}"
-    if kind == "deal":
-        return f"deals {move.arg} cards each"
-    if kind == "partner":
-        return "calls " + text.split()[1] + " for a partner"
-    if kind == "redeal":
-        return "shows a worthless hand and demands a redeal"
-    return text
-
-
 def hand_text(state: GameState, seat: int) -> str:
     """``seat``'s hand grouped by effective suit (clubs to spades, then cards of no suit: the
     jokers before trump is known), each group low to high: ``2C 5C | AH | HJ``. Once trump is
@@ -219,7 +192,7 @@ class Session:
             except ValueError as error:
                 self.say(f"Not understood: {error}")
                 continue
-            self.say(f"{self.seat_name(self.seat)} {describe_move(move, self.state.phase)}")
+            self.say(f"{self.seat_name(self.seat)} {move.describe(self.state.phase)}")
             self.advance(new, self.seat)
             return
 
@@ -230,7 +203,7 @@ class Session:
         view = state.view(seat)
         legal = view.legal_moves
         move = self.bots[seat].choose(view, legal, self.rng)
-        self.say(f"{self.seat_name(seat)} {describe_move(move, state.phase)}")
+        self.say(f"{self.seat_name(seat)} {move.describe(state.phase)}")
         self.advance(state.apply(move), seat)
 
     def advance(self, new: GameState, seat: int) -> None:

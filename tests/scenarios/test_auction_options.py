@@ -375,12 +375,12 @@ def test_a_demanded_redeal_throws_the_deal_in_and_the_same_dealer_deals_again() 
 
 def test_redeal_is_a_move_text_the_bots_and_the_terminal_understand() -> None:
     from pitchcore.bots import HeuristicBot
-    from pitchcore.terminal import describe_move
 
     assert str(pc.parse_move("redeal")) == "redeal" and pc.parse_move("Redeal") == pc.Move("redeal")
     s = new(house(DEMAND), COKE_HANDS).apply("pass")
     assert HeuristicBot().choose(s.view(2), s.legal_moves(), random.Random(1)) == pc.Move("redeal")
-    assert describe_move(pc.Move("redeal")) == "shows a worthless hand and demands a redeal"
+    assert pc.Move("redeal").describe() == "shows a worthless hand and demands a redeal"
+    assert pc.Move("pass").describe(Phase.DEALING) == "keeps its hand (no redeal)"
 
 
 def test_demand_games_end_with_redeals_on_the_way() -> None:
