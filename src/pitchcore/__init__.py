@@ -8,7 +8,7 @@
 
 from .cards import Card
 from .engine import new_game
-from .errors import IllegalMove, InvalidMove, PitchcoreError, RecordError, VariantError
+from .errors import IllegalMove, InvalidMove, PitchcoreError, RecordError, VariantError, ViewDataError
 from .loader import bundled_variants, load_variant, load_variant_text
 from .moves import Move, parse_move
 from .records import dumps, loads
@@ -17,10 +17,12 @@ from .results import HandResult
 from .state import GameState, Phase
 from .variant import Variant
 from .view import PlayerView
+from .view_json import view_from_json, view_to_json
 
 __all__ = [
     "KINDS", "SLOTS", "Card", "GameState", "HandResult", "IllegalMove", "InvalidMove", "Move",
-    "Phase", "PitchcoreError", "PlayerView", "RecordError", "Variant", "VariantError", "bundled_variants",
-    "dumps", "load_variant", "load_variant_text", "loads", "new_game", "parse_move",
+    "Phase", "PitchcoreError", "PlayerView", "RecordError", "Variant", "VariantError", "ViewDataError",
+    "bundled_variants", "dumps", "load_variant", "load_variant_text", "loads", "new_game", "parse_move",
+    "view_from_json", "view_to_json",
 ]
 __version__ = "0.1.0"

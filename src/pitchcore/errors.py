@@ -58,6 +58,10 @@ class InvalidMove(IllegalMove):
         super().__init__(message, move=move, seat=seat, phase=phase, reason=reason)
 
 
+class ViewDataError(PitchcoreError, ValueError):
+    """JSON data that ``view_from_json`` cannot read as a ``PlayerView``."""
+
+
 class RecordError(PitchcoreError, ValueError):
     """Text that ``loads`` cannot take for a game record: not a record, a damaged one, or
     one that no game could reach (a card held twice, a seat out of range, ...)."""
