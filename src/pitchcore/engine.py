@@ -157,10 +157,7 @@ def _card_texts(value: object, what: str) -> list[int]:
 
 def _dealt_sizes(state: GameState) -> tuple[int, ...]:
     """The hand sizes the variant's deal gives each seat at this table."""
-    deal = state.table.rules.deal
-    players = state.table.players
-    sizes = getattr(deal, "hand_sizes", None) or getattr(deal, "sizes", None)
-    return tuple(sizes(players)) if sizes is not None else (deal.hand_size,)
+    return state.table.rules.deal.hand_sizes(state.table.players)
 
 
 def _stacked(state: GameState, hands: object, stock: object) -> GameState:

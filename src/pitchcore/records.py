@@ -179,13 +179,6 @@ def _list(value: object, where: str, most: int, length: int | None = None) -> li
     return value
 
 
-def _text(value: object, where: str) -> str:
-    if value.__class__ is not str:
-        _fail(where, f"expected text, got {_kind(value)}")
-    assert isinstance(value, str)
-    return value
-
-
 def _bid_value(value: object, where: str) -> int | str | None:
     """A bid as a record holds it: a number, a bid's name, or null (a pass; no bid)."""
     if value is None or (isinstance(value, str) and value.__class__ is str):
