@@ -27,7 +27,7 @@ from .switches import apply_switches, take_switches
 from .validation import TOP_KEYS, _build, build_variant
 from .variant import Variant
 from .yaml_limits import MAX_EXTENDS
-from .yaml_lines import Path_, Where, _at, _decoded, _parse, _read
+from .yaml_lines import Path_, Where, _at, _decoded, _parse, _read, placeholder
 
 __all__ = ["build_variant", "bundled_variants", "contradictions", "load_variant", "load_variant_text"]
 
@@ -132,7 +132,7 @@ def _resolve(text: str, filename: str, place: _Place, chain: tuple[tuple[str, st
     if parent is None:
         apply_switches(data, lines, switches, switched_at)
         return data, lines
-    if len(chain) == 1 and "name" not in data and not _placeholder(filename):
+    if len(chain) == 1 and "name" not in data and not placeholder(filename):
         data["name"] = Path(filename).stem[:LONGEST_TEXT["name"]]  # named for itself, not its parent
     where = _at(lines, ("extends",), filename)
     if not isinstance(parent, str):
@@ -252,11 +252,6 @@ def _is_dir(path: Path) -> bool:
         return path.is_dir()
     except (OSError, ValueError):
         return False
-
-
-def _placeholder(filename: str) -> bool:
-    """True for a name that stands for text with no file (``(text)``, ``<record>``)."""
-    return filename[:1] in "(<" and filename[-1:] in ")>"
 
 
 def _printable(filename: object) -> str:

@@ -33,6 +33,9 @@ def _show(value: Any) -> str:
     if isinstance(value, list | dict):
         text = yaml.safe_dump(value, default_flow_style=True, width=1000).strip()
         return text if len(text) <= SHOWN else text[: SHOWN - 4] + " ..."
+    if isinstance(value, int) and value.bit_length() > 100:  # (thousands of digits: by its size)
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"a {'negative ' if value < 0 else ''}number of about {digits} digits"
     return str(value)
 
 

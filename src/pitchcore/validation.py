@@ -17,7 +17,7 @@ from .problems import _homes, _Problems, _show, _suggest
 from .registry import KINDS, LONGEST_TEXT, MOST_ENTRIES, SLOTS
 from .switches import SWITCHES
 from .variant import Variant
-from .yaml_lines import Path_, Where
+from .yaml_lines import Path_, Where, placeholder
 
 TOP_KEYS = ("name", "description", "source", "extends")
 
@@ -48,8 +48,7 @@ def _build(data: Mapping[str, Any], lines: Mapping[Path_, Where], filename: str,
                          f"{len(value):,}; keep the {key} short")
         values[key] = value
     if not values["name"]:
-        placeholder = filename[:1] in "(<" and filename[-1:] in ")>"  # (text), <mapping>: no file
-        values["name"] = "unnamed" if placeholder else Path(filename).stem[:LONGEST_TEXT["name"]]
+        values["name"] = "unnamed" if placeholder(filename) else Path(filename).stem[:LONGEST_TEXT["name"]]
     for slot_name in SLOT_ORDER:
         slot = SLOTS[slot_name]
         raw = data.get(slot_name)
@@ -132,7 +131,7 @@ def _check(value: Any, hint: Any, metadata: Mapping[str, Any]) -> str | None:
     choices = metadata.get("choices")
     number = whole_number(metadata)
     args = typing.get_args(hint) or (hint,)
-    got = _shown(value)
+    got = _show(value)
     if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
         got += " (text, because of the quotes: write the number without them)"
     elif _is_int(value) and choices and int not in args and abs(value) < 10**6 and str(value) in choices:
@@ -185,10 +184,3 @@ def _within(value: int, metadata: Mapping[str, Any]) -> bool:
     least, most = metadata.get("minimum"), metadata.get("maximum")
     return (least is None or value >= least) and (most is None or value <= most)
 
-
-def _shown(value: Any) -> str:
-    """``_show``, but a number too long to print whole (one of thousands of digits) as its size."""
-    if _is_int(value) and value.bit_length() > 100:
-        digits = int(value.bit_length() * 0.30103) + 1
-        return f"a {'negative ' if value < 0 else ''}number of about {digits} digits"
-    return _show(value)

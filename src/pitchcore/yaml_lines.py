@@ -66,9 +66,16 @@ def _parse(text: str, filename: str, found: list[str]) -> tuple[Any, dict[Path_,
         mark, why = refused
         line = mark.line + 1 if mark else 1
         raise VariantError(f"{filename}:{line}: {_shortened(_path_at_error(text, mark))}: {why}")
-    try:
-        node = yaml.compose(text, Loader=_Loader)
-        data = yaml.load(text, Loader=_Loader)
+    loader = _Loader(text)
+    lines: dict[Path_, Where] = {}
+    try:  # one parse: the node tree gives the key lines, then the data is built from it
+        node = loader.get_single_node()
+        if node is None:
+            return None, lines
+        _record_lines(node, (), filename, lines, found)  # (before building: merge keys rewrite nodes)
+        return loader.construct_document(node), lines
+    except VariantError:
+        raise
     except yaml.MarkedYAMLError as error:
         raise VariantError(_syntax_message(error, text, filename)) from None
     except yaml.YAMLError as error:
@@ -76,10 +83,13 @@ def _parse(text: str, filename: str, found: list[str]) -> tuple[Any, dict[Path_,
     except (ValueError, TypeError, OverflowError, RecursionError) as error:  # a value no constructor takes
         raise VariantError(f"{filename}:1: (top level): not valid YAML: {str(error)[:200]}; check the "
                            "file's values") from None
-    lines: dict[Path_, Where] = {}
-    if node is not None:
-        _record_lines(node, (), filename, lines, found)
-    return data, lines
+    finally:
+        loader.dispose()
+
+
+def placeholder(filename: str) -> bool:
+    """True for a name that stands for text with no file (``(text)``, ``<record>``)."""
+    return filename[:1] in "(<" and filename[-1:] in ")>"
 
 
 def _shortened(path: Path_) -> str:
