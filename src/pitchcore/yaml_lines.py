@@ -1,7 +1,7 @@
 """Variant YAML as text: parsing it, and the file and line of every key.
 
-The YAML is parsed twice: once for data and once as a node tree, which gives each key
-its file and line, so every message can say ``file:line: key.path``.
+The YAML is parsed once, to a node tree: it gives each key its file and line, so every
+message can say ``file:line: key.path``, and the data is then built from it.
 """
 
 from __future__ import annotations
