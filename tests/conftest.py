@@ -89,7 +89,7 @@ def card_locations(state: GameState) -> list[int]:
     found.extend(info.stock)
     found.extend(info.junk)
     found.extend(state.trick_cards)
-    for _, cards, _ in state.tricks:
+    for _, cards, _ in state.done_tricks:
         found.extend(cards)
     return found
 

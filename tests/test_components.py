@@ -226,7 +226,7 @@ def test_first_lead_sets_trump_in_auction_pitch() -> None:
     assert state.trump == "H"
     assert legal_cards(state) == "2C 3C 4C 5C AS KS"  # no heart: anything
     state = state.apply("play 2C")
-    assert state.tricks == ((1, cards("3H 2C"), 1),)
+    assert state.done_tricks == ((1, cards("3H 2C"), 1),)
     assert state.to_move == 1
 
 
@@ -624,10 +624,10 @@ def test_hand_context_finds_holder_and_capturer_of_every_card() -> None:
     assert all(ctx.holder(card) == seat for seat, held in enumerate(start)
                for card in range(52) if held >> card & 1)
     assert ctx.capturer(next(cards_in(start[0]))) is None  # nothing played yet
-    while len(state.tricks) < 5:  # five of the six tricks played: still the same hand
+    while len(state.done_tricks) < 5:  # five of the six tricks played: still the same hand
         state = state.apply(state.legal_moves()[0])
     ctx = hand_context(state)
-    for _, played, taker in state.tricks:
+    for _, played, taker in state.done_tricks:
         assert all(ctx.capturer(card) == taker for card in played)
 
 

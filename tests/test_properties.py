@@ -147,7 +147,7 @@ class Model:
             assert trumps, "a seat out of trumps was asked to play"
             return trumps
         if not state.trick_cards:
-            first = not state.tricks and self.variant.play.first_lead == "trump"
+            first = not state.done_tricks and self.variant.play.first_lead == "trump"
             return trumps if first and trumps else hand
         led = self.suit(state.trick_cards[0], trump)
         follow = {card for card in hand if self.suit(card, trump) == led}
@@ -790,8 +790,8 @@ def run_checked_game(variant: Variant, seed: int, *, players: int | None = None,
             assert (after.info.called, after.info.partner) == call and after.info.bids == before.info.bids
         elif after.deal_number == before.deal_number and not after.hand_results[len(before.hand_results):]:
             assert (after.info.called, after.info.partner) == (call or (None, None))
-        if len(after.tricks) > len(before.tricks):
-            _, cards, taker = after.tricks[-1]
+        if len(after.done_tricks) > len(before.done_tricks):
+            _, cards, taker = after.done_tricks[-1]
             winner = model.trick_winner(cards, after.info.trump, before.info.call)
             assert taker == model.holder(before, cards[winner])
         if len(after.hand_results) > len(before.hand_results):

@@ -199,7 +199,7 @@ def allowed_to_see(state: GameState, seat: int) -> int:
     """Mask of the cards ``seat`` may know about: its own, its discards and gift, and play."""
     info = state.info
     seen = state.masks[seat] | sum(1 << card for card in state.trick_cards)
-    for _, cards, _ in state.tricks:
+    for _, cards, _ in state.done_tricks:
         seen |= sum(1 << card for card in cards)
     if info.discards:
         seen |= info.discards[seat]

@@ -115,7 +115,7 @@ def test_the_off_five_point_goes_to_the_side_that_takes_it() -> None:
     state = play(state, ["play 4H"])
     assert {str(m) for m in state.legal_moves()} == {"play 5D"}  # a trump led: the off-five follows
     state = state.apply("play 5D")
-    assert state.tricks[-1][2] == 0  # 5D (off-five) beats the 4H
+    assert state.done_tricks[-1][2] == 0  # 5D (off-five) beats the 4H
     state = finish(state)
     result = state.hand_results[-1]
     assert dict(result.awards) == {"high": 1, "left-pedro": 0, "low": 1}

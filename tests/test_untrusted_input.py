@@ -148,7 +148,7 @@ def check_invariants(state: GameState) -> None:
     found.update(info.stock)
     found.update(info.junk)
     found.update(state.trick_cards)
-    found.update(card for _, cards, _ in state.tricks for card in cards)
+    found.update(card for _, cards, _ in state.done_tricks for card in cards)
     assert found == Counter(range(deck)), [card_text(c) for c, n in found.items() if n > 1]
     # the hand's masks: within the deck, one per seat, never overlapping
     for masks, lengths in ((state.masks, {players}), (info.dealt, {players}),
@@ -163,7 +163,7 @@ def check_invariants(state: GameState) -> None:
     assert info.gift.bit_count() in (0, getattr(table.variant.widow, "count", 0))
     if info.start:  # in play: each hand is what it held when play began, less what it played
         played = [0] * players
-        for leader, cards, taker in state.tricks:
+        for leader, cards, taker in state.done_tricks:
             assert leader in seats and taker in seats and 1 <= len(cards) <= players
             for card in cards:
                 played[next(seat for seat in seats if info.start[seat] >> card & 1)] |= 1 << card
@@ -172,7 +172,7 @@ def check_invariants(state: GameState) -> None:
         assert all(state.masks[s] | played[s] == info.start[s] and not state.masks[s] & played[s]
                    for s in seats)
     else:
-        assert not state.tricks and not state.trick_cards
+        assert not state.done_tricks and not state.trick_cards
     assert len(state.trick_cards) < players
     # seats, sides, steps and phases in range and in agreement
     assert len(state.scores) == table.sides
@@ -691,7 +691,7 @@ def mid_play(name: str = "auction-pitch", seed: int = 2, tricks: int = 2) -> Gam
     """A position of ``name`` in play: ``tricks`` tricks done and a card of the next one led."""
     rng = random.Random(seed)
     state = first_state(name, Phase.PLAYING, seed)
-    while len(state.tricks) < tricks or not state.trick_cards:
+    while len(state.done_tricks) < tricks or not state.trick_cards:
         state = state.apply(rng.choice(state.legal_moves()))
     return state
 
@@ -785,7 +785,7 @@ def test_loads_refuses_a_seat_or_side_out_of_range(path: tuple[Any, ...], value:
 
 def mid_play_of(state: GameState, rng: random.Random) -> GameState:
     """``state`` played on at random to a trick in progress after two done."""
-    while state.phase is not Phase.PLAYING or len(state.tricks) < 2 or not state.trick_cards:
+    while state.phase is not Phase.PLAYING or len(state.done_tricks) < 2 or not state.trick_cards:
         state = state.apply(choose_move(state, rng))
     return state
 

@@ -27,11 +27,13 @@ def states(name: str, seed: int, moves: int = 400) -> list[pc.GameState]:
 
 
 def known_cards(state: pc.GameState, seat: int) -> set[str]:
-    """Every card ``seat`` may have seen: its hand, its discards and gift, what was played."""
+    """Every card ``seat`` may have seen: its hand, its discards and gift, what was played
+    (in this hand and, as the hand results show, in earlier ones)."""
     info = state.info
     own = state.masks[seat] | (info.discards[seat] if info.discards else 0)
     own |= info.gift if seat == info.bidder else 0
-    played = [*state.trick_cards, *(card for _, cards, _ in state.tricks for card in cards)]
+    played = [*state.trick_cards, *(card for _, cards, _ in state.done_tricks for card in cards),
+              *(card.index for result in state.hand_results for trick in result.tricks for card in trick.cards)]
     called = [] if info.called is None else [info.called]
     return {card_text(card) for card in [*cards_in(own), *played, *called]}
 

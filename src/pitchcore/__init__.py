@@ -9,20 +9,35 @@
 from .cards import Card
 from .engine import new_game
 from .errors import IllegalMove, InvalidMove, PitchcoreError, RecordError, VariantError, ViewDataError
+from .events import (
+    AuctionWon,
+    CardsDiscarded,
+    Event,
+    GameOver,
+    HandScored,
+    MoveMade,
+    NewDeal,
+    TrickWon,
+    TrumpSet,
+    apply_with_events,
+    events_between,
+)
 from .loader import bundled_variants, load_variant, load_variant_text
+from .log import Start
 from .moves import Move, parse_move
 from .records import dumps, loads
 from .registry import KINDS, SLOTS
-from .results import HandResult
+from .results import Decision, HandResult, Trick
 from .state import GameState, Phase
 from .variant import Variant
 from .view import PlayerView
 from .view_json import view_from_json, view_to_json
 
 __all__ = [
-    "KINDS", "SLOTS", "Card", "GameState", "HandResult", "IllegalMove", "InvalidMove", "Move",
-    "Phase", "PitchcoreError", "PlayerView", "RecordError", "Variant", "VariantError", "ViewDataError",
-    "bundled_variants", "dumps", "load_variant", "load_variant_text", "loads", "new_game", "parse_move",
-    "view_from_json", "view_to_json",
+    "KINDS", "SLOTS", "AuctionWon", "Card", "CardsDiscarded", "Decision", "Event", "GameOver", "GameState",
+    "HandResult", "HandScored", "IllegalMove", "InvalidMove", "Move", "MoveMade", "NewDeal", "Phase",
+    "PitchcoreError", "PlayerView", "RecordError", "Start", "Trick", "TrickWon", "TrumpSet", "Variant",
+    "VariantError", "ViewDataError", "apply_with_events", "bundled_variants", "dumps", "events_between",
+    "load_variant", "load_variant_text", "loads", "new_game", "parse_move", "view_from_json", "view_to_json",
 ]
 __version__ = "0.1.0"

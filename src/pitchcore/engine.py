@@ -12,9 +12,12 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 
+import attrs
+
 from .cards import DECK_SIZE, DECKS, card_text, mask_of, parse_cards, shuffled, shuffled_range
 from .components.step import Next
 from .errors import IllegalMove, InvalidMove, VariantError
+from .log import Log, Start, begin, start_of
 from .moves import NUMBER_LIMIT, TEXT_LIMIT, Move, parse_move, shape_problem, shown
 from .rules import Table
 from .scoring import score_hand
@@ -75,8 +78,9 @@ def new_game(
         raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
     dealer = seat
     start_scores = (0,) * table.sides if scores is None else _scores(scores, table.sides)
+    log = begin(Start(dealer, None if scores is None else start_scores))
     state = GameState(table, start_scores, dealer, 0, (), Phase.BIDDING, None,
-                      (0,) * players, HandInfo(dealt=(0,) * players), (), 0, (), None, 0)
+                      (0,) * players, HandInfo(dealt=(0,) * players), (), 0, (), None, 0, log)
     if hands is None:
         if stock is not None:
             raise ValueError("stock stacks the first deal only together with hands")
@@ -188,8 +192,10 @@ def _stacked(state: GameState, hands: object, stock: object) -> GameState:
     rest = shuffled((card for card in range(table.deck_size) if card not in set(named)), f"{table.seed}/0")
     masks = tuple(mask_of(hand) for hand in parsed)
     info = HandInfo(dealt=masks, stock=tuple(top + rest), hand_size=size)
-    state, waiting = table.rules.deal.stacked(state.evolve(masks=masks, info=info))
-    return _new(GameState, (*state[:13], 0)) if waiting else enter(state, 1)
+    start = attrs.evolve(start_of(state.log), hands=tuple(tuple(card_text(c) for c in hand) for hand in parsed),
+                         stock=None if stock is None else tuple(card_text(c) for c in top))
+    state, waiting = table.rules.deal.stacked(state.evolve(masks=masks, info=info, log=begin(start)))
+    return _new(GameState, (*state[:13], 0, state[14])) if waiting else enter(state, 1)
 
 
 def start_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
@@ -205,7 +211,7 @@ def _fresh_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
     return GameState(table, state.scores, dealer, deal_number, state.hand_results,
                      Phase.BIDDING, None, (0,) * players,
                      HandInfo(dealt=(0,) * players, stock=tuple(deck)), (), dealer, (),
-                     None, 0)
+                     None, 0, state[14])
 
 
 def enter(state: GameState, index: int) -> GameState:
@@ -223,7 +229,7 @@ def begin_steps(state: GameState, index: int) -> tuple[GameState, bool]:
             if waiting is _REDEAL:  # thrown in as it began (a worthless hand): deal again
                 state, index = _fresh_hand(state, state.dealer, state.deal_number + 1), 0
                 continue
-            return _new(GameState, (*state[:13], index)), True  # (the step field is last)
+            return _new(GameState, (*state[:13], index, state[14])), True
         index += 1
     return state, False
 
@@ -309,9 +315,11 @@ def advance(state: GameState, move: Move) -> GameState:
     if step.in_place:  # (Step.apply in line: a call less on most moves)
         fields = list(state)
         next_ = step.apply_in_place(fields, move)
+        fields[14] = _new(Log, (state[14], move))  # (log.extend in line)
         new = _new(GameState, fields)
     else:
         new, next_ = step.apply(state, move)
+        new = _new(GameState, (*new[:14], _new(Log, (state[14], move))))
     if next_ is _WAIT:
         return new
     if next_ is _DONE:

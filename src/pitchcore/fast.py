@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from .components.step import Fields, Next
 from .engine import advance, begin_steps, enter, start_hand
+from .log import Log
 from .moves import Move
 from .results import HandResult
 from .scoring import score_hand
@@ -64,7 +65,15 @@ def step_in_hand(state: GameState, move: Move) -> tuple[GameState, bool]:
     """
     index: int = state[13]
     new: GameState
-    new, next_ = state[0].pipeline[index].apply(state, move)
+    step = state[0].pipeline[index]
+    if step.in_place:
+        fields = list(state)
+        next_ = step.apply_in_place(fields, move)
+        fields[14] = _new(Log, (state[14], move))
+        new = _new(GameState, fields)
+    else:
+        new, next_ = step.apply(state, move)
+        new = _new(GameState, (*new[:14], _new(Log, (state[14], move))))
     if next_ is _WAIT:
         return new, False
     if next_ is _DONE:
@@ -147,6 +156,7 @@ class Game:
         fields = self.fields
         index: int = fields[13]
         next_ = fields[0].pipeline[index].apply_in_place(fields, move)
+        fields[14] = _new(Log, (fields[14], move))  # (log.extend in line)
         if next_ is _WAIT:
             return
         state: GameState = _new(GameState, fields)
@@ -161,6 +171,7 @@ class Game:
         fields = self.fields
         index: int = fields[13]
         next_ = fields[0].pipeline[index].apply_in_place(fields, move)
+        fields[14] = _new(Log, (fields[14], move))  # (log.extend in line)
         if next_ is _WAIT:
             return False
         state: GameState = _new(GameState, fields)

@@ -14,8 +14,11 @@ import functools
 import json
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from .engine import SEED_LIMIT
+import attrs
+
+from .engine import SEED_LIMIT, new_game
 from .errors import RecordError, VariantError
+from .log import Start, begin
 from .moves import shown
 from .reachable import _fail, check
 from .results import Awards, HandResult
@@ -23,7 +26,7 @@ from .rules import Table
 from .state import GameState, HandInfo, Phase
 from .variant import Variant
 
-FORMAT = "pitchcore-state/1"
+FORMAT = "pitchcore-state/2"
 RECORD_LIMIT = 10_000_000
 """The most characters of record text ``loads`` reads (a long game's record is a few
 hundred thousand)."""
@@ -42,6 +45,8 @@ def _converter() -> cattrs.Converter:
 
     converter = cattrs.Converter()
     converter.register_unstructure_hook(Awards, lambda awards: [[k, v] for k, v in awards.items()])
+    summary = cattrs.gen.make_dict_unstructure_fn(HandResult, converter, record=cattrs.gen.override(omit=True))
+    converter.register_unstructure_hook(HandResult, summary)
     return converter
 
 
@@ -68,16 +73,19 @@ def dumps(state: GameState) -> str:
         "info": state.info._asdict(),
         "trick_cards": list(state.trick_cards),
         "leader": state.leader,
-        "tricks": [[leader, list(cards), taker] for leader, cards, taker in state.tricks],
+        "tricks": [[leader, list(cards), taker] for leader, cards, taker in state.done_tricks],
         "winner": state.winner,
         "step": state.step,
+        "start": attrs.asdict(state.start),
+        "moves": [str(move) for move in state.moves],
     }
     return json.dumps(record, separators=(",", ":"))
 
 
 _KEYS = ("format", "variant", "players", "seed", "scores", "dealer", "deal_number", "hand_results",
-         "phase", "to_move", "masks", "info", "trick_cards", "leader", "tricks", "winner", "step")
-_RESULT_KEYS = tuple(field.name for field in HandResult.__attrs_attrs__)
+         "phase", "to_move", "masks", "info", "trick_cards", "leader", "tricks", "winner", "step",
+         "start", "moves")
+_RESULT_KEYS = tuple(field.name for field in HandResult.__attrs_attrs__ if field.name != "record")
 _PHASES = {phase.value: phase for phase in Phase}
 
 
@@ -108,7 +116,62 @@ def loads(text: str) -> GameState:
     record = _parse(text)
     state = _build(record)
     check(state)
+    return _replayed(record, state)
+
+
+MOVES_LIMIT = 100_000
+"""The most moves a record holds (a game of a few hundred hands makes about ten thousand)."""
+
+
+def _replayed(record: dict[str, Any], built: GameState) -> GameState:
+    """The game the record's start and moves play, which must reach the record's position."""
+    start = _start(record["start"])
+    moves = _list(record["moves"], "moves", MOVES_LIMIT)
+    try:
+        state = new_game(built.variant, players=built.players, seed=built.seed, dealer=start.dealer,
+                         scores=start.scores, hands=start.hands, stock=start.stock)
+    except ValueError as error:
+        _fail("start", shown(str(error), quote=False))
+    for index, text in enumerate(moves):
+        if text.__class__ is not str:
+            _fail(f"moves[{index}]", f"expected a move's text, got {_kind(text)}")
+        try:
+            state = state.apply(text)
+        except ValueError as error:  # IllegalMove, InvalidMove
+            _fail(f"moves[{index}]", shown(str(error), quote=False))
+    summaries = tuple(attrs.evolve(result, record=None) for result in state.hand_results)
+    if state.evolve(hand_results=summaries) != built:
+        _fail("moves", "the game's moves do not reach the position the record holds")
     return state
+
+
+def _start(value: object) -> Start:
+    """The record's ``start``: the first dealer, starting scores, a stacked first deal."""
+    if value.__class__ is not dict:
+        _fail("start", f"expected an object, got {_kind(value)}")
+    assert isinstance(value, dict)
+    names = [field.name for field in attrs.fields(Start)]
+    if sorted(value) != sorted(names):
+        _fail("start", f"expected the fields {', '.join(names)}")
+    dealer = _int(value["dealer"], "start.dealer", 0, NUMBER_LIMIT)
+    scores = value["scores"]
+    if scores is not None:
+        scores = tuple(_int(item, f"start.scores[{index}]", -NUMBER_LIMIT, NUMBER_LIMIT)
+                       for index, item in enumerate(_list(scores, "start.scores", 64)))
+    hands = value["hands"]
+    if hands is not None:
+        hands = tuple(_texts(hand, f"start.hands[{index}]")
+                      for index, hand in enumerate(_list(hands, "start.hands", 64)))
+    stock = value["stock"]
+    return Start(dealer, scores, hands, None if stock is None else _texts(stock, "start.stock"))
+
+
+def _texts(value: object, where: str) -> tuple[str, ...]:
+    items = _list(value, where, 64)
+    for index, item in enumerate(items):
+        if item.__class__ is not str:
+            _fail(f"{where}[{index}]", f"expected a card's text, got {_kind(item)}")
+    return tuple(items)
 
 
 # -- reading JSON ----------------------------------------------------------------------------
@@ -355,4 +418,4 @@ def _build(record: dict[str, Any]) -> GameState:
         read.maybe_seat(record["to_move"], "to_move"), read.masks(record["masks"], "masks"),
         read.info(record["info"]), trick_cards, read.seat(record["leader"], "leader"),
         read.tricks(record["tricks"]), read.side(record["winner"], "winner"),
-        _int(record["step"], "step", 0, len(table.pipeline) - 1))
+        _int(record["step"], "step", 0, len(table.pipeline) - 1), begin(Start()))

@@ -1,10 +1,14 @@
-"""What a finished hand leaves behind: who bid, what was awarded, how scores moved."""
+"""What a finished hand leaves behind: who bid, what was awarded, how scores moved, and
+the tricks it was played in."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 import attrs
+
+from .cards import CARDS, Card, cards_in
 
 
 class Awards(Mapping[str, "int | None"]):
@@ -57,6 +61,95 @@ def _awards(items: Awards | tuple[tuple[str, int | None], ...] | Mapping[str, in
     return items if items.__class__ is Awards else Awards(items)
 
 
+class Trick(tuple[int, tuple[Card, ...], int]):
+    """One completed trick: ``(leader, cards, taker)``, with the seat that played each card.
+
+    A tuple, so ``leader, cards, taker = trick`` and ``trick[2]`` read it; ``seats`` and
+    ``plays`` say who played what (usually clockwise from the leader; a seat out of trumps
+    is skipped where the variant lets it fold).
+    """
+
+    seats: tuple[int, ...]
+
+    def __new__(cls, leader: int, cards: Iterable[Card], taker: int, seats: Iterable[int]) -> Trick:
+        trick = tuple.__new__(cls, (leader, tuple(cards), taker))
+        object.__setattr__(trick, "seats", tuple(seats))
+        return trick
+
+    def __getnewargs__(self) -> tuple[int, tuple[Card, ...], int, tuple[int, ...]]:
+        return (*self, self.seats)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Trick is immutable")
+
+    @property
+    def leader(self) -> int:
+        """The seat that led."""
+        return self[0]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in play order."""
+        return self[1]
+
+    @property
+    def taker(self) -> int:
+        """The seat that won the trick."""
+        return self[2]
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """(seat, card) pairs in play order, as ``GameState.trick`` gives the trick in progress."""
+        return tuple(zip(self.seats, self[1], strict=True))
+
+    def describe(self) -> str:
+        """The trick for people: ``seat 1 AS, seat 2 3S, ...: seat 1 takes it``."""
+        played = ", ".join(f"seat {seat} {card}" for seat, card in self.plays)
+        return f"{played}: seat {self[2]} takes it"
+
+    def __repr__(self) -> str:
+        return f"Trick(leader={self[0]}, cards={self[1]!r}, taker={self[2]}, seats={self.seats})"
+
+
+@attrs.frozen
+class Decision:
+    """The card that decided an award, and where it went."""
+
+    card: Card
+    """The deciding card (High: the highest trump in play)."""
+    seat: int
+    """The seat that held it when play began."""
+    taker: int | None
+    """The seat that won the trick it fell in (None: it was never played)."""
+
+    def describe(self) -> str:
+        taken = "" if self.taker in (None, self.seat) else f", taken by seat {self.taker}"
+        return f"{self.card} from seat {self.seat}{taken}"
+
+
+@attrs.frozen
+class PlayRecord:
+    """How a hand was played, as the engine keeps it; ``HandResult`` reads it on demand.
+
+    Built when the hand is scored, from what every seat saw (scoring runs thousands of
+    times a second in search, so nothing is converted until asked). Only ``tricks`` and
+    ``shown`` take part in equality; the rest is how to judge them.
+    """
+
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    """(leader, card indices in play order, taker) per trick."""
+    shown: tuple[int, ...]
+    """Each seat's played cards as a mask: its hand when play began, as the table saw it."""
+    trump: int | None = attrs.field(default=None, eq=False)
+    """The trump suit's index (None: no trump)."""
+    tables: Any = attrs.field(default=None, eq=False)
+    """The variant's ``TrumpTables``, which rank the trumps."""
+    points: tuple[Any, ...] = attrs.field(default=(), eq=False)
+    """The variant's point categories."""
+    decided: tuple[tuple[str, Decision | None], ...] | None = attrs.field(default=None, eq=False)
+    """The deciding cards where they were given rather than judged (a view read from JSON)."""
+
+
 @attrs.frozen
 class HandResult:
     """The outcome of one finished hand."""
@@ -84,3 +177,77 @@ class HandResult:
     partner: int | None = None
     """The bidder's called partner (``auction: {partner: called-card}``): the seat that held
     the called card, None where nobody did or the variant calls no partner."""
+    record: PlayRecord | None = attrs.field(default=None, repr=False)
+    """How the hand was played (``tricks``, ``hands`` and ``decided_by`` read it)."""
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The hand's tricks in order, the last one included."""
+        record = self.record
+        if record is None:
+            return ()
+        from .components.play import trick_seats
+
+        players = len(record.shown)
+        return tuple(Trick(leader, (CARDS[c] for c in cards), taker,
+                           trick_seats(record.shown, leader, cards, players))
+                     for leader, cards, taker in record.tricks)
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's hand when play began, as the table saw it: the cards it played.
+
+        That is the whole hand in every variant where each card is played; where a seat may
+        fold (``follow: trump-only``) the cards it never played stay hidden.
+        """
+        record = self.record
+        return () if record is None else tuple(tuple(CARDS[c] for c in cards_in(mask)) for mask in record.shown)
+
+    @property
+    def decided_by(self) -> Mapping[str, Decision | None]:
+        """Per award (in ``awards`` order), the card that decided it and its seat: High the
+        highest trump in play, Low the lowest, Jack the jack of trumps, and so on; None
+        where no single card decides (Game, card points) or nobody won the award."""
+        found: dict[str, Decision | None] = dict.fromkeys(self.awards)
+        record = self.record
+        if record is None:
+            return found
+        if record.decided is not None:
+            found.update(record.decided)
+            return found
+        if record.trump is None or record.tables is None:
+            return found
+        from .components.context import HandContext
+
+        taken = [0] * len(record.shown)
+        for _, cards, taker in record.tricks:
+            for card in cards:
+                taken[taker] |= 1 << card
+        ctx = HandContext(record.trump, record.tables, tuple(range(len(taken))), len(taken),
+                          record.shown, tuple(taken), (0,) * len(taken), None)
+        for point in record.points:
+            if self.awards.get(point.name) is None:
+                continue
+            card = point.deciding_card(ctx)
+            seat = None if card is None else ctx.holder(card)
+            if card is not None and seat is not None:
+                found[point.name] = Decision(CARDS[card], seat, ctx.capturer(card))
+        return found
+
+    def describe(self) -> str:
+        """The hand's outcome for people: the bid, each award and its card, the score change."""
+        parts = []
+        if self.bidder is not None:
+            made = "made" if self.made else "went set"
+            parts.append(f"seat {self.bidder} bid {self.bid} and {made}")
+        decided = self.decided_by
+        for name, side in self.awards.items():
+            if side is None:
+                continue
+            decision = decided.get(name)
+            card = f" ({decision.describe()})" if decision is not None else ""
+            parts.append(f"{name} to side {side}{card}")
+        change = " ".join(f"{value:+d}" for value in self.delta)
+        parts.append(f"scores change {change}")
+        return "; ".join(parts)
+

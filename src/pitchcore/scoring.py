@@ -27,7 +27,7 @@ from .components.points import Category, top_side
 from .components.settlement import Ledger
 from .components.shoot import Shoot
 from .components.trump import NO_TRUMP
-from .results import HandResult
+from .results import HandResult, PlayRecord
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -53,7 +53,7 @@ def hand_context(state: GameState, teams: tuple[int, ...] | None = None) -> Hand
     side_of = table.side_of if teams is None else teams
     sides = table.sides if teams is None else 2
     tricks_won = [0] * sides
-    for _, cards, taker in state.tricks:
+    for _, cards, taker in state.done_tricks:
         tricks_won[side_of[taker]] += 1
         for card in cards:
             taken[taker] |= _BIT[card]
@@ -121,9 +121,18 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
     delta, winner, over = rules.going_out.settle(state.scores, ledger, info.bidder)
     result = HandResult(
         bidder=info.bidder, bid=info.bid, made=made, awards=awarded,
-        delta=delta, game_pips=pips, dealer=state.dealer, ended_game=over, partner=info.partner)
+        delta=delta, game_pips=pips, dealer=state.dealer, ended_game=over, partner=info.partner,
+        record=PlayRecord(state[11], _shown(info.start, ctx.piles), info.trump, table.tables, points))
     scores = tuple(map(operator.add, state.scores, delta))
     return result, scores, winner, over
+
+
+def _shown(start: tuple[int, ...], piles: tuple[int, ...]) -> tuple[int, ...]:
+    """Each seat's hand when play began, as far as play showed it: the cards it played."""
+    captured = 0
+    for pile in piles:
+        captured |= pile
+    return tuple(mask & captured for mask in start)
 
 
 def _by_seat(state: GameState, teams: tuple[int, ...], credits: tuple[tuple[int, int], ...],

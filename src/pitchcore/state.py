@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .cards import CARDS, SUITS, Card, cards_of
 
 if TYPE_CHECKING:
+    from .log import Log, Start
     from .moves import Move
-    from .results import HandResult
+    from .results import HandResult, Trick
     from .rules import Table
     from .view import PlayerView
 
@@ -143,14 +144,17 @@ class GameState(tuple):  # type: ignore[type-arg]
     trick_cards: tuple[int, ...] = _field(9, "Cards of the trick in progress (card indices), in play order "
                                              "from ``leader``; ``trick`` gives seats and Card values.")
     leader: int = _field(10, "The seat that leads (or led) the trick in progress.")
-    tricks: tuple[tuple[int, tuple[int, ...], int], ...] = _field(
-        11, "Completed tricks this hand: (leader, card indices in play order, winning seat).")
+    done_tricks: tuple[tuple[int, tuple[int, ...], int], ...] = _field(
+        11, "Completed tricks this hand as the engine keeps them: (leader, card indices in play "
+            "order, winning seat); ``tricks`` gives them as ``Trick`` values.")
     winner: int | None = _field(12, "The winning side once the game is over (None: not over, or nobody won).")
     step: int = _field(13, "Index of the hand step (deal, auction, widow, trump, exchange, play) now running.")
+    log: Log = _field(14, "The game's moves so far and how it began (``moves`` and ``start`` read it); "
+                          "history, not position: it takes no part in equality.")
 
     FIELDS = (
         "table", "scores", "dealer", "deal_number", "hand_results", "phase", "to_move",
-        "masks", "info", "trick_cards", "leader", "tricks", "winner", "step",
+        "masks", "info", "trick_cards", "leader", "done_tricks", "winner", "step", "log",
     )
 
     def __new__(cls, *fields: Any) -> GameState:
@@ -231,6 +235,32 @@ class GameState(tuple):  # type: ignore[type-arg]
 
         seats = trick_seats(self[8].start, self[10], self[9], self.table.players)
         return tuple((seat, CARDS[card]) for seat, card in zip(seats, self[9], strict=True))
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks of the hand in progress, as ``Trick`` values (leader, cards,
+        the seat that played each, taker). A finished hand's are in its ``HandResult``."""
+        from .components.play import trick_seats
+        from .results import Trick
+
+        start, players = self[8].start, self.table.players
+        return tuple(Trick(leader, (CARDS[c] for c in cards), taker, trick_seats(start, leader, cards, players))
+                     for leader, cards, taker in self[11])
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move of the game so far, first to last (with ``start``, the seed and the
+        variant, they replay the game to this state)."""
+        from .log import moves_of
+
+        return moves_of(self[14])
+
+    @property
+    def start(self) -> Start:
+        """How the game began: first dealer, starting scores, a stacked first deal."""
+        from .log import start_of
+
+        return start_of(self[14])
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` plays for (a ``ValueError`` for anything but a seat)."""

@@ -218,8 +218,8 @@ class Session:
             why = "A worthless hand" if old.phase is Phase.DEALING else "Everyone passed"
             self.say(f"{why}: the hand is thrown in and {self.seat_name(new.dealer)} deals again.")
             self.announce_deal()
-        elif len(new.tricks) > len(old.tricks):
-            self.say(f"  {self.seat_name(new.tricks[-1][2])} takes the trick.")
+        elif len(new.done_tricks) > len(old.done_tricks):
+            self.say(f"  {self.seat_name(new.done_tricks[-1][2])} takes the trick.")
         elif old.trump is None and new.trump is not None and old.phase is not Phase.NAMING_TRUMP:
             self.say(f"  Trump is {new.trump}.")
 

@@ -84,7 +84,7 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         bidder=info.bidder, bid=info.bid,
         trump=None if info.trump is None else SUITS[info.trump], trick=state.trick,
         tricks=tuple((leader, tuple(CARDS[c] for c in cards), taker)
-                     for leader, cards, taker in state.tricks),
+                     for leader, cards, taker in state.done_tricks),
         discards=cards_of(discards),
         discard_counts=tuple(mask.bit_count() for mask in info.discards) if info.discards
         else (0,) * table.players,
@@ -95,7 +95,7 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         called=None if info.called is None else CARDS[info.called],
         partner=_partner_known(state, seat),
         trick_seats=tuple(trick_seats(info.start, leader, cards, table.players)
-                          for leader, cards, _ in state.tricks),
+                          for leader, cards, _ in state.done_tricks),
         rules=table.variant,
     )
 
@@ -109,4 +109,4 @@ def _partner_known(state: GameState, seat: int) -> int | None:
         return None
     if seat == partner or called in state.trick_cards:
         return partner
-    return partner if any(called in cards for _, cards, _ in state.tricks) else None
+    return partner if any(called in cards for _, cards, _ in state.done_tricks) else None

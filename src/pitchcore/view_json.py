@@ -12,10 +12,12 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from .cards import Card
 from .errors import ViewDataError
 from .moves import Move, parse_move
-from .results import Awards
+from .results import Awards, Decision, HandResult, PlayRecord, Trick
 from .view import PlayerView
 
 if TYPE_CHECKING:
@@ -24,7 +26,6 @@ if TYPE_CHECKING:
 
 @functools.cache
 def _converter() -> cattrs.Converter:
-    import attrs
     import cattrs
     from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
@@ -40,12 +41,63 @@ def _converter() -> cattrs.Converter:
     converter.register_structure_hook(Awards, lambda pairs, _: Awards(tuple((name, side) for name, side in pairs)))
     for union in (int | str | None, bool | None, int | None, str | None):
         converter.register_structure_hook(union, lambda data, _: data)
+    _hand_results(converter)
     converter.register_unstructure_hook(
         PlayerView, make_dict_unstructure_fn(PlayerView, converter, rules=override(omit=True)))
     converter.register_structure_hook(
         PlayerView, make_dict_structure_fn(PlayerView, converter, rules=override(omit=True),
                                            _cattrs_forbid_extra_keys=True))
     return converter
+
+
+def _hand_results(converter: cattrs.Converter) -> None:
+    """A hand result travels as its summary fields plus its ``tricks`` and ``decided_by``
+    (what the record behind them shows), and comes back with them."""
+    from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+    summary = make_dict_unstructure_fn(HandResult, converter, record=override(omit=True))
+    read_summary = make_dict_structure_fn(HandResult, converter, record=override(omit=True),
+                                          _cattrs_forbid_extra_keys=True)
+
+    converter.register_unstructure_hook(Trick, lambda trick: {
+        "leader": trick.leader, "cards": [str(card) for card in trick.cards], "seats": list(trick.seats),
+        "taker": trick.taker})
+
+    def trick(data: Any, _: object) -> Trick:
+        if not isinstance(data, dict) or set(data) != {"leader", "cards", "seats", "taker"}:
+            raise ValueError("a trick is an object of leader, cards, seats and taker")
+        seats = converter.structure(data["seats"], tuple[int, ...])
+        cards = converter.structure(data["cards"], tuple[Card, ...])
+        return Trick(converter.structure(data["leader"], int), cards, converter.structure(data["taker"], int), seats)
+
+    converter.register_structure_hook(Trick, trick)
+
+    def unstructure(result: HandResult) -> dict[str, Any]:
+        data: dict[str, Any] = summary(result)
+        data["tricks"] = converter.unstructure(result.tricks, tuple[Trick, ...])
+        data["decided_by"] = converter.unstructure(dict(result.decided_by), dict[str, Decision | None])
+        return data
+
+    def structure(data: Any, _: object) -> HandResult:
+        if not isinstance(data, dict) or "tricks" not in data or "decided_by" not in data:
+            raise ValueError("a hand result has its summary, tricks and decided_by")
+        data = dict(data)
+        tricks = converter.structure(data.pop("tricks"), tuple[Trick, ...])
+        decided = converter.structure(data.pop("decided_by"), dict[str, Decision | None])
+        result: HandResult = read_summary(data, HandResult)
+        seats = 1 + max((seat for trick in tricks for seat in (trick.leader, trick.taker, *trick.seats)), default=0)
+        shown = [0] * max(seats, len(result.delta))
+        for trick in tricks:
+            if len(trick.seats) != len(trick.cards):
+                raise ValueError("a trick names the seat of each of its cards")
+            for seat, card in trick.plays:
+                shown[seat] |= 1 << card.index
+        raw = tuple((trick.leader, tuple(card.index for card in trick.cards), trick.taker) for trick in tricks)
+        record = PlayRecord(raw, tuple(shown), decided=tuple(decided.items())) if tricks else None
+        return attrs.evolve(result, record=record)
+
+    converter.register_unstructure_hook(HandResult, unstructure)
+    converter.register_structure_hook(HandResult, structure)
 
 
 def view_to_json(view: PlayerView) -> dict[str, Any]:

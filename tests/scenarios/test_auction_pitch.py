@@ -129,7 +129,7 @@ def test_trump_is_set_by_the_first_lead_and_follow_or_trump() -> None:
     s = s.apply("play JH")
     assert legal(s) == {"play " + c for c in hands[0].split()}   # void in hearts: anything
     s = s.apply("play 2C")
-    assert s.to_move == 1 and s.tricks[-1][2] == 1
+    assert s.to_move == 1 and s.done_tricks[-1][2] == 1
     s = s.apply("play AC")
     # seat 2 can follow clubs; may trump instead (6H), but not discard a spade
     assert legal(s) == {"play 9C", "play 8C", "play 6H"}
@@ -140,7 +140,7 @@ def test_trump_is_set_by_the_first_lead_and_follow_or_trump() -> None:
     s = s.apply("play TC")
     assert legal(s) == {"play 4C", "play 3C"}
     s = s.apply("play 3C")
-    assert s.tricks[-1][2] == 2 and s.to_move == 2     # the trump wins over the ace led
+    assert s.done_tricks[-1][2] == 2 and s.to_move == 2     # the trump wins over the ace led
 
 
 # ---------------------------------------------------------------- P3 / P4: points and settlement

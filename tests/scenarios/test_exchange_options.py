@@ -335,6 +335,6 @@ def test_random_games_with_each_option_end_and_keep_every_card(name: str, seed: 
         if state.phase is Phase.DISCARDING and checked < 12:
             check_discard_legality(state)
             checked += 1
-        if state.phase is Phase.PLAYING and not state.tricks and not state.trick_cards:
+        if state.phase is Phase.PLAYING and not state.done_tricks and not state.trick_cards:
             assert [mask.bit_count() for mask in state.masks] == [keep] * state.players
     assert sorted(card_locations(states[-1])) == deck

@@ -180,10 +180,10 @@ def test_trump_only_plays_trumps_skips_folded_seats_and_ends_with_the_trumps() -
     s = s.apply("play JH")
     assert s.to_move == 0                                     # seat 3 holds no trump: skipped
     s = s.apply("play 2H")
-    assert s.tricks == ((1, cards("AH JH 2H"), 1),)          # a short trick, won by seat 1's AH
+    assert s.done_tricks == ((1, cards("AH JH 2H"), 1),)          # a short trick, won by seat 1's AH
     assert s.to_move == 1 and s.leader == 1 and s.trick_cards == ()
     s = play(s, ["play 3H", "play 4H", "play TH"])
-    assert s.tricks[-1] == (1, cards("3H 4H TH"), 0)         # seat 0 wins with its last trump...
+    assert s.done_tricks[-1] == (1, cards("3H 4H TH"), 0)         # seat 0 wins with its last trump...
     assert s.to_move == 2 and s.leader == 2                   # ...so the lead passes on to seat 2
     assert held(s, 0) == {"KS", "QS", "9S", "4D"} and held(s, 1) == {"KC", "QC", "5D", "7C"}
     assert legal(s) == plays("5H")
@@ -219,7 +219,7 @@ def test_a_trick_winner_without_trumps_passes_the_lead_to_the_next_seat_holding_
     s = new(trump_only(), hands, [*TEN_POINT_BID, "play 2H", "play AH"])
     assert s.to_move == 0                                     # seat 3 skipped mid-trick too
     s = s.apply("play 4H")
-    assert s.tricks[-1] == (1, cards("2H AH 4H"), 2)
+    assert s.done_tricks[-1] == (1, cards("2H AH 4H"), 2)
     assert s.to_move == 0 and s.leader == 0
     assert legal(s) == plays("TH")
     # who played each card: the seat that held it, not the seats counted on from the leader
@@ -270,7 +270,7 @@ def test_trump_only_with_trump_by_the_first_lead() -> None:
     assert legal(s) == plays("2C", "3C", "4C")
     illegal(s, "play 6D", "trump only: 6D is not a trump")
     s = play(s, ["play 2C", "play KC", "play 3C", "play QC"])
-    assert s.tricks == ((1, cards("7C 2C"), 1), (1, cards("KC 3C"), 1))
+    assert s.done_tricks == ((1, cards("7C 2C"), 1), (1, cards("KC 3C"), 1))
     s = s.apply("play 4C")
     assert len(s.hand_results) == 1 and s.dealer == 1        # no club is left: the hand is over
     result = s.hand_results[-1]
@@ -302,7 +302,7 @@ def expected_plays(state: GameState) -> set[int]:
     if follow == "trump-only":
         return trumps
     if not state.trick_cards:
-        first = first_lead == "trump" and not state.tricks
+        first = first_lead == "trump" and not state.done_tricks
         return trumps if first and trumps else hand
     follows = {card for card in hand if suit[card] == suit[state.trick_cards[0]]}
     if not follows:
@@ -324,7 +324,7 @@ def check_trump_only_trick(state: GameState, ended: bool, starts: tuple[int, ...
     when it began, in clockwise order from the leader; the winning card's holder took it; the
     next leader is the first seat from the taker still holding a trump, and with none the
     hand is over."""
-    leader, trick, taker = state.tricks[-1]
+    leader, trick, taker = state.done_tricks[-1]
     trump = state.info.trump
     assert trump is not None
     trumps = state.table.tables.trumps[trump]
@@ -366,7 +366,7 @@ def test_random_games_under_each_follow_rule(follow: str, base: str, seed: int) 
                 starts = before.masks
             played, ended = fast.step_in_hand(before, move)  # the hand before it is scored
             assert ended or played == after
-            if follow == "trump-only" and len(played.tricks) > len(before.tricks):
+            if follow == "trump-only" and len(played.done_tricks) > len(before.done_tricks):
                 check_trump_only_trick(played, ended, starts)
         found = card_locations(after)
         assert len(found) == 52 and set(found) == set(range(52))

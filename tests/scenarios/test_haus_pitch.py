@@ -183,7 +183,7 @@ def test_jick_beats_the_ten_of_trumps() -> None:
     s = s.apply("play TH")
     assert legal(s) == {"play JD"}                # JD is seat 2's only heart
     s = play(s, ["play JD", "play 2S", "play 2D"])
-    assert s.tricks[-1][2] == 2 and s.to_move == 2
+    assert s.done_tricks[-1][2] == 2 and s.to_move == 2
 
 
 def test_jack_of_trumps_beats_the_jick() -> None:
@@ -198,7 +198,7 @@ def test_jack_of_trumps_beats_the_jick() -> None:
     s = play(s, ["play JD"])
     assert legal(s) == {"play JH"}
     s = play(s, ["play JH", "play 2S", "play 2D"])
-    assert s.tricks[-1][2] == 2
+    assert s.done_tricks[-1][2] == 2
 
 
 def test_diamond_lead_does_not_oblige_the_jick() -> None:

@@ -267,7 +267,7 @@ def test_smudge_with_all_points_but_one_trick_lost_loses_the_game() -> None:
     s = smudge_hand("bid smudge", LOSE_LAST_STOCK, LOSE_LAST_TRICK, scores=[5, 3, 7, 7])
     r = s.hand_results[-1]
     assert dict(r.awards) == {"high": 1, "low": 1, "jack": 1, "game": 1}
-    assert s.tricks[-1][2] == 3
+    assert s.done_tricks[-1][2] == 3
     assert (r.bid, r.made, r.ended_game) == ("smudge", False, True)
     assert s.is_over and s.winner == 2
 

@@ -28,7 +28,7 @@ def new(hands: list[str] = DEAL, **kw: object) -> pc.GameState:
 
 
 def taker(state: pc.GameState) -> int:
-    return state.tricks[-1][2]
+    return state.done_tricks[-1][2]
 
 
 # ---------------------------------------------------------------- calling and leading

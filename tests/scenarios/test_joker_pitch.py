@@ -124,7 +124,7 @@ def test_the_joker_is_the_lowest_trump_and_loses_to_the_2() -> None:
     s = play(s, ["play 2H"])
     assert legal(s) == {"play HJ", "play 2S", "play 3S", "play 4S", "play 5S"}  # void in clubs
     s = play(s, ["play HJ", "play TD"])
-    leader, cards, taker = s.tricks[-1]
+    leader, cards, taker = s.done_tricks[-1]
     assert (leader, taker) == (1, 2)                     # 2H beats the joker
     assert [card_text(card) for card in cards] == ["3C", "2H", "HJ", "TD"]
     ranked = s.table.tables.ranked[2]
@@ -154,7 +154,7 @@ def test_low_is_never_the_joker_even_when_it_is_the_only_other_trump() -> None:
     hands = seats(s1="AH 3C 4C 5C 6C 7C", s2="2C KC 8S 9S TS JS", s3="HJ 2S 3S 4S 5S 6S",
                   s0="AD KD QD JD TD 9D")
     s = play(new(hands), [*BIDS, "play AH", "play 2C", "play HJ", "play 9D"])
-    assert s.tricks[-1][2] == 1                          # the ace takes the joker
+    assert s.done_tricks[-1][2] == 1                          # the ace takes the joker
     s = play(s, ["play 3C", "play KC", "play 2S", "play TD",   # seat 2
                  "play 8S", "play 3S", "play KD", "play 4C",   # seat 2
                  "play 9S", "play 4S", "play QD", "play 5C",   # seat 2
@@ -172,7 +172,7 @@ def test_a_joker_led_first_makes_spades_trump() -> None:
     assert s.trump == "S"
     assert legal(s) == {"play 2S", "play KS"}           # the joker led is a trump lead
     s = play(s, ["play 2S", "play TC", "play AD"])
-    assert s.tricks[-1][2] == 2                          # the 2 of spades beats the joker
+    assert s.done_tricks[-1][2] == 2                          # the 2 of spades beats the joker
     hearts = play(new(hands, house("trump: {joker_lead: hearts}\n")), [*BIDS, "play HJ"])
     assert hearts.trump == "H"
 
@@ -183,7 +183,7 @@ def test_a_joker_led_later_is_a_trump_lead() -> None:
     s = play(new(hands), [*BIDS, "play KH", "play 2H", "play 4H", "play 3H"])  # seat 1 wins
     s = play(s, ["play 3C", "play 7D", "play 9C"])        # seat 3 may follow clubs
     s = play(s, ["play QD"])
-    assert s.tricks[-1][2] == 3                           # 9C takes the club trick
+    assert s.done_tricks[-1][2] == 3                           # 9C takes the club trick
     s = s.apply("play HJ")                                # seat 3 leads the joker: trump led
     assert legal(s) == {"play AD", "play 2D", "play 3D", "play KD"}  # seat 0: no trump left
     s = play(s, ["play 2D"])
@@ -264,7 +264,7 @@ def test_two_jokers_rank_between_the_jick_and_the_ten() -> None:
     s = play(s, ["play HJ"])
     assert legal(s) == {"play JD", "play JH"}           # the jick is a trump too
     s = play(s, ["play JD"])
-    assert s.tricks[-1][2] == 0
+    assert s.done_tricks[-1][2] == 0
 
 
 def test_two_joker_points_go_to_their_takers() -> None:

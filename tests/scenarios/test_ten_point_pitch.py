@@ -59,17 +59,17 @@ def test_trump_only_play_short_tricks_and_the_ten_points() -> None:
                  "discard 6H", "discard 7H"])
     assert legal(s) == {"play AH", "play KH", "play JD", "play HJ", "play 2H", "play 3H"}
     s = play(s, ["play JD", "play LJ", "play TH", "play 9H"])    # jick > LJ > T > 9
-    assert s.tricks[-1][2] == 1
+    assert s.done_tricks[-1][2] == 1
     assert legal(s.apply("play HJ")) == {"play QH", "play 4H"}   # trumps only: no 2D
     s = play(s, ["play HJ", "play QH", "play JH", "play 8H"])    # Q > J > HJ
-    assert s.tricks[-1][2] == 2
+    assert s.done_tricks[-1][2] == 2
     s = play(s, ["play 4H", "play 5H", "play AH"])               # seat 0 is out of trumps: skipped
-    leader, cards, taker = s.tricks[-1]
+    leader, cards, taker = s.done_tricks[-1]
     assert (leader, [str(pc.Card(card)) for card in cards], taker) == (2, ["4H", "5H", "AH"], 1)
     assert s.to_move == 1
     end = play(s, ["play KH", "play 3H", "play 2H"])             # alone: three one-card tricks
     result = end.hand_results[-1]
-    assert [len(cards) for _, cards, _ in s.tricks] == [4, 4, 3]
+    assert [len(cards) for _, cards, _ in s.done_tricks] == [4, 4, 3]
     assert dict(result.awards) == {"high": 1, "low": 1, "jack": 0, "jick": 1, "high-joker": 0,
                                    "low-joker": 1, "game": 1, "three": 1}
     assert (result.bidder, result.bid, result.made) == (1, 4, True)

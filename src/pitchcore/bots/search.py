@@ -264,7 +264,7 @@ def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]]
     step = table.pipeline.index(table.rules.play)
     return base.evolve(scores=view.scores, dealer=view.dealer, deal_number=len(view.hand_results),
                        hand_results=view.hand_results, phase=Phase.PLAYING, to_move=view.to_move,
-                       masks=masks, info=info, trick_cards=trick, leader=leader, tricks=tricks,
+                       masks=masks, info=info, trick_cards=trick, leader=leader, done_tricks=tricks,
                        winner=None, step=step)
 
 

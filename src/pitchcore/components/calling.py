@@ -64,7 +64,7 @@ class CallThenAny(Step):
             lead = (state.dealer + 1) % state.table.players
         info = info._replace(start=state.masks, call=None)
         return state.evolve(phase=Phase.CALLING, to_move=lead, leader=lead, info=info,
-                            trick_cards=(), tricks=()), True
+                            trick_cards=(), done_tricks=()), True
 
     def legal(self, state: GameState | Fields) -> tuple[Move, ...]:
         if state[5] is Phase.CALLING:  # by index: fields do as well as a state

@@ -132,7 +132,7 @@ class FollowOrTrump(Step):
             lead = (state.dealer + 1) % players
         info = info._replace(start=state.masks)
         return state.evolve(phase=Phase.PLAYING, to_move=lead, leader=lead, info=info,
-                            trick_cards=(), tricks=()), True
+                            trick_cards=(), done_tricks=()), True
 
     def playable(self, state: GameState | Fields) -> int:
         """Mask of the cards the seat to move may play: the one definition of legality."""

@@ -68,6 +68,11 @@ class Category:
         """True when the category is judged by the trump suit (none without one)."""
         return False
 
+    def deciding_card(self, ctx: HandContext) -> int | None:
+        """The card that decides this category in the hand, if one card does (for
+        ``HandResult.decided_by``; Game and card points have none)."""
+        return None
+
     def deciding_cards(self, extras: tuple[str, ...]) -> tuple[str, ...]:
         """Extra trumps this category needs to exist (for load-time checks)."""
         return ()
@@ -101,13 +106,15 @@ class CardPoint(Point):
     def needs_trump(self) -> bool:
         return True
 
-    def award(self, ctx: HandContext) -> int | None:
+    def deciding_card(self, ctx: HandContext) -> int | None:
         if ctx.trump == NO_TRUMP:
             return None  # no trump suit, so no trump card to win
         card = self.card(ctx)
-        if card is None or not ctx.in_play >> card & 1:
-            return None
-        return ctx.receiver_side(card, self.receiver)
+        return None if card is None or not ctx.in_play >> card & 1 else card
+
+    def award(self, ctx: HandContext) -> int | None:
+        card = self.deciding_card(ctx)
+        return None if card is None else ctx.receiver_side(card, self.receiver)
 
 
 def _first_in_play(ctx: HandContext, cards: Iterable[int]) -> int | None:
