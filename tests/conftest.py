@@ -120,7 +120,7 @@ def play_state(variant: str, *, hand: str, trump: str | None, trick: str = "",
     done = tuple((lead, (), lead) for _ in range(tricks_done))
     step = base.table.pipeline.index(base.table.rules.play)
     return base.evolve(phase=Phase.PLAYING, step=step, to_move=seat, masks=tuple(masks),
-                       info=info, trick_cards=trick_cards, leader=lead, tricks=done)
+                       info=info, trick_cards=trick_cards, leader=lead, done_tricks=done)
 
 
 @pytest.fixture(params=BUNDLED)

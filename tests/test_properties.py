@@ -189,7 +189,7 @@ class Model:
         """Every trick of the hand, from the state before its last card and that card."""
         final = (*last.trick_cards, last_card)
         winner = self.trick_winner(final, last.info.trump, last.info.call)
-        return [*last.tricks, (last.leader, final, self.holder(last, final[winner]))]
+        return [*last.done_tricks, (last.leader, final, self.holder(last, final[winner]))]
 
     def card_points(self, point: object, pile: set[int]) -> int:
         """A card-values category's points for a pile of cards: listed ranks, else ``others``."""
@@ -650,6 +650,14 @@ def check_hand_result(variant: Variant, state: GameState, model: Model,
     assert (teams is not None) == (model.calls_partner and result.bidder is not None)
     assert result.partner == (before.info.partner if teams is not None else None)
     played = [card for _, cards, _ in model.tricks(before, move.arg) for card in cards]
+    # the hand result keeps every trick, the last one too, and each card's seat
+    assert [(leader, tuple(c.index for c in cards), taker) for leader, cards, taker in result.tricks] \
+        == model.tricks(before, move.arg)
+    assert all(model.holder(before, card.index) == seat for trick in result.tricks for seat, card in trick.plays)
+    assert sorted(c.index for hand in result.hands for c in hand) == sorted(played)
+    for name, decision in result.decided_by.items():  # a deciding card is a card played, from its seat
+        assert decision is None or (result.awards[name] is not None and decision.card.index in played
+                                    and model.holder(before, decision.card.index) == decision.seat)
     pips = model.pips(before, move.arg)  # per group; each side reports its group's count
     assert sum(pips) == sum(pip(c) for c in played)  # (trump-only leaves cards unplayed)
     assert list(result.game_pips) == [pips[group_of[side_of.index(side)]] for side in range(sides)]

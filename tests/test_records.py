@@ -79,7 +79,7 @@ def test_a_record_carries_its_variant_in_full() -> None:
     states, _moves = random_game(variant, 5, max_hands=3)
     state = states[len(states) // 2]
     record = json.loads(pc.dumps(state))
-    assert record["format"] == "pitchcore-state/1"
+    assert record["format"] == "pitchcore-state/2"
     assert record["variant"]["name"] == "my-house"
     assert record["variant"]["going_out"]["target"] == 7
     loaded = pc.loads(pc.dumps(state))

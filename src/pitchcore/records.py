@@ -1,7 +1,10 @@
 """Game records: a state to JSON and back, the variant's rules included.
 
 The JSON holds the variant in full (as ``--resolved`` prints it), so a record loads back
-to an equal state even where the variant file has changed or is not at hand.
+to an equal state even where the variant file has changed or is not at hand, and the
+game's start and moves, which ``loads`` plays again: a record is taken only for a position
+the rules reach, and the state it gives keeps its moves (for a hand history) and its
+hands' full results.
 
 A record is the server's private, complete copy of a game: it holds every hidden card.
 ``loads`` takes only what ``dumps`` could have written for a reachable position and
@@ -106,11 +109,10 @@ def loads(text: str) -> GameState:
       junk, the trick in progress or a completed trick; none outside the deck, none twice;
     - the phase agrees with the game: over exactly when nobody is to move and the last
       hand result ended the game, no winner before then;
-    - the hand in progress follows from its deal by legal moves: the engine plays the
-      auction (``info.bids``, the partner called), trump, the discards and the tricks
-      again from the cards dealt (``info.dealt``, which after the first deal must be the
-      seed's deal), and must reach the record's position exactly; a finished game's last
-      hand must score as its last hand result says;
+    - the game's moves (``moves``), played from its start (``start``: the first dealer,
+      starting scores, a stacked first deal) by the rules, reach exactly the position the
+      record's fields hold; the first move that is not legal, or the first field that
+      differs, is named;
     - the hand results are well formed (each seat, side and award in range).
     """
     record = _parse(text)
@@ -138,10 +140,13 @@ def _replayed(record: dict[str, Any], built: GameState) -> GameState:
         try:
             state = state.apply(text)
         except ValueError as error:  # IllegalMove, InvalidMove
-            _fail(f"moves[{index}]", shown(str(error), quote=False))
+            _fail("", f"no legal play reaches this position: moves[{index}]: {shown(str(error), quote=False)}")
     summaries = tuple(attrs.evolve(result, record=None) for result in state.hand_results)
-    if state.evolve(hand_results=summaries) != built:
-        _fail("moves", "the game's moves do not reach the position the record holds")
+    played = state.evolve(hand_results=summaries)
+    if played != built:
+        field = next(name for name, mine, theirs in zip(GameState.FIELDS, played, built, strict=True)
+                     if mine != theirs)
+        _fail("", f"no legal play reaches this position: its moves give another {field}")
     return state
 
 
