@@ -50,3 +50,17 @@ def test_help_on_game_state_says_what_each_field_means() -> None:
     for name in pitchcore.GameState.FIELDS + ("hands", "players", "seed", "is_over", "bidder", "bid"):
         doc = getattr(pitchcore.GameState, name).__doc__
         assert doc and "itemgetter" not in doc, name
+
+
+def test_help_on_game_state_leaves_out_the_tuple_it_is_built_on() -> None:
+    import pydoc
+    import re
+
+    import pitchcore
+
+    text = pydoc.render_doc(pitchcore.GameState, renderer=pydoc.plaintext)
+    assert "builtins.tuple:" not in text  # no "Methods inherited from builtins.tuple" section
+    for name in ("count", "index", "__getitem__", "__len__", "__iter__"):
+        assert not re.search(rf"^ \|  {re.escape(name)}\(", text, re.MULTILINE), name
+    for name in ("tricks", "moves", "start", "legal_moves", "apply", "view"):
+        assert re.search(rf"^ \|  {name}\b", text, re.MULTILINE), name

@@ -121,7 +121,20 @@ def _field(index: int, doc: str) -> Any:
     return property(itemgetter(index), doc=doc)
 
 
-class GameState(tuple):  # type: ignore[type-arg]
+_TUPLE_ONLY = frozenset(("count", "index", "__getitem__", "__len__", "__iter__", "__contains__", "__add__",
+                         "__mul__", "__rmul__", "__lt__", "__le__", "__gt__", "__ge__", "__class_getitem__",
+                         "__getnewargs__", "__getattribute__"))
+
+
+class _StateType(type):
+    """``GameState``'s type: ``dir`` (and so ``help``) leaves out the tuple methods a state
+    is built on but does not offer (counting, indexing, ordering)."""
+
+    def __dir__(cls) -> list[str]:
+        return sorted(set(super().__dir__()) - _TUPLE_ONLY)
+
+
+class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
     """One position of a game: immutable, hashable, equal when the positions are equal.
 
     Build one with ``new_game``; move with ``apply``; ask ``legal_moves`` what may be
