@@ -249,5 +249,7 @@ class HandResult:
             parts.append(f"{name} to side {side}{card}")
         change = " ".join(f"{value:+d}" for value in self.delta)
         parts.append(f"scores change {change}")
+        if self.ended_game:
+            parts.append("the game ends")
         return "; ".join(parts)
 
