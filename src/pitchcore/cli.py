@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import datetime
+import os
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-from . import simulate, terminal
+from . import history, simulate, terminal
 from .bots import HeuristicBot
 from .components import SLOT_ORDER
 from .contradictions import notes
@@ -104,6 +107,51 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay(args: argparse.Namespace) -> int:
+    """Print a saved history hand by hand; a bad file gives its located error and status 2."""
+    try:
+        game = history.read_file(args.file)
+    except (history.HistoryError, OSError) as error:
+        print(f"pitchcore replay: {args.file}: {error}", file=sys.stderr)
+        return 2
+    print(history.narrate(game.state, game.names), end="")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    """The ``play`` command; with ``--save FILE``, the game's history is written to FILE when
+    the game ends or the person leaves (quit, end of input, Ctrl-C)."""
+    if args.save is None:
+        return terminal.run(args)
+    target = Path(args.save)
+    if target.is_dir() or not target.parent.is_dir():
+        print(f"pitchcore play: --save {args.save}: expected a file in an existing folder", file=sys.stderr)
+        return 2
+    try:
+        session = terminal.make_session(args.variant, args.seat, args.bots, args.seed, args.players,
+                                        sys.stdin, sys.stdout)
+    except (VariantError, ValueError, OSError) as error:
+        print(f"pitchcore play: {error}", file=sys.stderr)
+        return 2
+    try:
+        status = session.play()
+    except KeyboardInterrupt:
+        print("\nInterrupted: leaving the game.")
+        status = 130
+    except BrokenPipeError:
+        status = 0
+    names = ["you" if seat == session.seat else getattr(session.bots[seat], "name", "bot")
+             for seat in range(session.state.players)]
+    text = history.write(session.state, names=names, date=datetime.date.today(), event="pitchcore play")
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as error:
+        print(f"pitchcore play: the history could not be saved: {error}", file=sys.stderr)
+        return 2
+    print(f"The game's history is saved in {os.fspath(target)}.")
+    return status
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="pitchcore", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -126,7 +174,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--players", type=int, default=None)
     demo.set_defaults(run=_demo)
     simulate.add_parser(commands)
-    terminal.add_parser(commands)
+    play = terminal.add_parser(commands)
+    play.add_argument("--save", metavar="FILE", default=None,
+                      help=f"write the game's history to FILE (e.g. game{history.EXTENSION}) when it ends or you leave")
+    play.set_defaults(run=_play)
+    replay = commands.add_parser("replay", help="print a saved game history hand by hand")
+    replay.add_argument("file", help=f"a history written by play --save or simulate --save (*{history.EXTENSION})")
+    replay.set_defaults(run=_replay)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))

@@ -26,10 +26,12 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any, TextIO, cast
 
 import attrs
 
+from . import history
 from .bots.base import Bot, RandomBot
 from .engine import new_game
 from .errors import VariantError
@@ -151,8 +153,11 @@ class GameRecord:
     hands: tuple[HandRecord, ...]
 
 
-def play_one(variant: Variant, players: int, seed: int, names: Sequence[str], index: int) -> GameRecord:
-    """Play game ``index``: fresh bots, its own deal seed, bot random stream and dealer."""
+def play_one(variant: Variant, players: int, seed: int, names: Sequence[str], index: int,
+             save: str | None = None) -> GameRecord:
+    """Play game ``index``: fresh bots, its own deal seed, bot random stream and dealer.
+
+    With ``save`` (a folder), the game's history is written there as ``history_name(index)``."""
     bots = [bot_by_name(name, variant) for name in names]
     rng = random.Random(f"{seed}/{index}/bots")
     deal_seed = game_seed(seed, index)
@@ -164,6 +169,9 @@ def play_one(variant: Variant, players: int, seed: int, names: Sequence[str], in
             break
         state = state.apply(bots[seat].choose(state.view(seat), state.legal_moves(), rng))
         moves += 1
+    if save is not None:
+        text = history.write(state, names=names, event=f"pitchcore simulate, seed {seed}, game {index}")
+        Path(save, history_name(index)).write_text(text, encoding="utf-8")
     hands = tuple(
         HandRecord(result.bidder, result.bid, result.made, tuple(result.awards.items()), tuple(result.delta))
         for result in state.hand_results)
@@ -171,12 +179,17 @@ def play_one(variant: Variant, players: int, seed: int, names: Sequence[str], in
                       state.deal_number + 1, moves, hands)
 
 
-_Job = tuple[Variant, int, int, tuple[str, ...], int, int]
+def history_name(index: int) -> str:
+    """The file name of game ``index``'s history in ``simulate --save``'s folder."""
+    return f"game-{index:04d}{history.EXTENSION}"
+
+
+_Job = tuple[Variant, int, int, tuple[str, ...], int, int, str | None]
 
 
 def _play_chunk(job: _Job) -> tuple[int, list[GameRecord]]:
-    variant, players, seed, names, start, stop = job
-    return start, [play_one(variant, players, seed, names, index) for index in range(start, stop)]
+    variant, players, seed, names, start, stop, save = job
+    return start, [play_one(variant, players, seed, names, index, save) for index in range(start, stop)]
 
 
 def _worker_init() -> None:
@@ -217,10 +230,13 @@ class SimulationResult:
 
 def simulate(variant: Variant | str, games: int, bots: str | Sequence[str], workers: int = 1,
              seed: int = 1, players: int | None = None,
-             progress: Callable[[int, int], None] | None = None) -> SimulationResult:
+             progress: Callable[[int, int], None] | None = None,
+             save: str | os.PathLike[str] | None = None) -> SimulationResult:
     """Play ``games`` games between ``bots`` (a name per seat, or one for all) on ``workers`` processes.
 
-    ``progress(done, total)`` is called as chunks of games finish (in any order).
+    ``progress(done, total)`` is called as chunks of games finish (in any order). With
+    ``save`` (a folder, created if need be), each game's history is written there, game
+    ``i`` as ``history_name(i)`` (``game-0007.txt``), for ``pitchcore replay`` or a bug report.
     """
     if not isinstance(variant, Variant):
         variant = load_variant(variant)
@@ -233,7 +249,10 @@ def simulate(variant: Variant | str, games: int, bots: str | Sequence[str], work
     names = bot_names(bots, seats)
     workers = workers or os.cpu_count() or 1
     chunk = max(1, min(50, math.ceil(games / (workers * 8))))
-    jobs: list[_Job] = [(variant, seats, seed, names, start, min(games, start + chunk))
+    folder = None if save is None else os.fspath(save)
+    if folder is not None:
+        os.makedirs(folder, exist_ok=True)
+    jobs: list[_Job] = [(variant, seats, seed, names, start, min(games, start + chunk), folder)
                         for start in range(0, games, chunk)]
     workers = max(1, min(workers, len(jobs)))
     chunks: dict[int, list[GameRecord]] = {}
@@ -478,6 +497,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole simulation (default 1)")
     parser.add_argument("--players", type=int, default=None, help="seats (default: the variant's)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
+    parser.add_argument("--save", metavar="DIR", default=None,
+                        help=f"write each game's history into DIR (created if need be): game-0000{history.EXTENSION}, "
+                             "game-0001... by game number, for pitchcore replay")
     parser.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
                         help="progress bar on stderr (auto: when stderr is a terminal)")
 
@@ -496,7 +518,7 @@ def run(args: argparse.Namespace) -> int:
     bar = ProgressBar(sys.stderr) if show else None
     try:
         result = simulate(args.variant, args.games, args.bots, args.workers, args.seed, args.players,
-                          progress=bar)
+                          progress=bar, save=args.save)
     except (VariantError, ValueError, OSError) as error:
         if bar is not None:
             bar.close()
