@@ -31,13 +31,14 @@ from .results import Decision, HandResult, Trick
 from .state import GameState, Phase
 from .variant import Variant
 from .view import PlayerView
-from .view_json import view_from_json, view_to_json
+from .view_json import view_from_json, view_schema, view_to_json
 
 __all__ = [
     "KINDS", "SLOTS", "AuctionWon", "Card", "CardsDiscarded", "Decision", "Event", "GameOver", "GameState",
     "HandResult", "HandScored", "IllegalMove", "InvalidMove", "Move", "MoveMade", "NewDeal", "Phase",
     "PitchcoreError", "PlayerView", "RecordError", "Start", "Trick", "TrickWon", "TrumpSet", "Variant",
     "VariantError", "ViewDataError", "apply_with_events", "bundled_variants", "dumps", "events_between",
-    "load_variant", "load_variant_text", "loads", "new_game", "parse_move", "view_from_json", "view_to_json",
+    "load_variant", "load_variant_text", "loads", "new_game", "parse_move", "view_from_json", "view_schema",
+    "view_to_json",
 ]
 __version__ = "0.1.0"

@@ -5,11 +5,16 @@ here. Cards and moves travel as their text (``"AH"``, ``"bid 3"``), a phase as i
 (``"bidding"``), tuples as lists, a hand result's awards as ``[name, side]`` pairs; the
 rules (``PlayerView.rules``) stay behind: a client knows the variant by its name. The JSON
 holds what the view holds and nothing more, so it is safe to send to that seat.
+
+``view_schema`` gives the JSON Schema of that data, every field described (the package's
+``view.schema.json``, the same file as ``docs/view.schema.json``).
 """
 
 from __future__ import annotations
 
 import functools
+import json
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -117,3 +122,16 @@ def view_from_json(data: Any) -> PlayerView:
         messages = cattrs.transform_error(error) if isinstance(error, cattrs.BaseValidationError) else [str(error)]
         raise ViewDataError(f"not a pitchcore view: {'; '.join(messages)[:500]}") from None
     return view
+
+
+def view_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of what ``view_to_json`` gives: every field, its type
+    and meaning. A fresh copy each call, read from the ``view.schema.json`` shipped with the
+    package; validate with any JSON Schema library (``jsonschema.validate(data, view_schema())``)."""
+    schema: dict[str, Any] = json.loads(_schema_text())
+    return schema
+
+
+@functools.cache
+def _schema_text() -> str:
+    return resources.files("pitchcore").joinpath("view.schema.json").read_text(encoding="utf-8")
