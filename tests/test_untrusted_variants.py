@@ -261,3 +261,13 @@ def test_text_without_a_file_name_is_called_text_in_messages() -> None:
     message = refused(load_variant_text, "extends: auction-pitch\nauction: {min_bid: x}\n")
     assert message.startswith("(text):2: auction.min_bid: ")
     assert load_variant_text("extends: auction-pitch\n").name == "auction-pitch"  # no file to be named for
+
+
+@pytest.mark.parametrize("name", ["Moon Shot", "MOON", "moon!", "x" * 21, "1st"])
+def test_a_top_bid_name_is_one_word_a_move_reads_back(name: str) -> None:
+    """A name with a space or capitals made a legal move whose text did not parse back."""
+    with pytest.raises(pc.VariantError, match=r"auction\.top_bid: expected null or one lower-case word"):
+        pc.load_variant_text(f"extends: haus-pitch\nauction:\n  top_bid: {name!r}\n")
+    variant = pc.load_variant_text(
+        "extends: haus-pitch\nauction:\n  top_bid: shoot-the-moon\nshoot:\n  bid: shoot-the-moon\n")
+    assert pc.parse_move("bid shoot-the-moon") == pc.Move("bid", "shoot-the-moon") and variant.auction.top_bid

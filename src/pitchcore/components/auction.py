@@ -7,6 +7,8 @@ auction") and ``sell-out`` (the eldest hand sells the right to pitch; docs/rules
 
 from __future__ import annotations
 
+import re
+
 import attrs
 
 from ..cards import NINE, card_text, make_card
@@ -30,6 +32,10 @@ _NINES = tuple((make_card(NINE, suit), 0x1FFF << 13 * suit) for suit in range(4)
 def holds_nine_and_another(hand: int) -> bool:
     """True when ``hand`` holds a 9 and at least one more card of the 9's suit."""
     return any(hand >> nine & 1 and (hand & suit).bit_count() >= 2 for nine, suit in _NINES)
+
+
+_BID_NAME = re.compile(r"[a-z][a-z-]{0,19}")
+"""A top bid's name: one word that a move's text writes and reads back as it is."""
 
 
 @component("auction", "single-round")
@@ -63,6 +69,10 @@ class SingleRound(Step):
 
     def problems(self) -> list[tuple[str, str]]:
         found = []
+        top = self.top_bid
+        if top is not None and not (isinstance(top, str) and _BID_NAME.fullmatch(top)):
+            found.append(("top_bid", "expected null or one lower-case word (letters and hyphens, at "
+                          "most 20), as a move writes it: smudge, moon, shoot-the-moon"))
         if self.max_bid < self.min_bid:
             found.append(("max_bid", f"must be at least min_bid ({self.min_bid})"))
         forced = self.forced_bid
