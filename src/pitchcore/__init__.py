@@ -6,6 +6,7 @@
     ('bidding', 1)
 """
 
+from . import history
 from .cards import Card
 from .engine import new_game
 from .errors import IllegalMove, InvalidMove, PitchcoreError, RecordError, VariantError, ViewDataError
@@ -22,6 +23,9 @@ from .events import (
     apply_with_events,
     events_between,
 )
+from .history import HistoryError
+from .history import read as read_history
+from .history import write as write_history
 from .loader import bundled_variants, load_variant, load_variant_text
 from .log import Start
 from .moves import Move, parse_move
@@ -35,10 +39,10 @@ from .view_json import view_from_json, view_schema, view_to_json
 
 __all__ = [
     "KINDS", "SLOTS", "AuctionWon", "Card", "CardsDiscarded", "Decision", "Event", "GameOver", "GameState",
-    "HandResult", "HandScored", "IllegalMove", "InvalidMove", "Move", "MoveMade", "NewDeal", "Phase",
-    "PitchcoreError", "PlayerView", "RecordError", "Start", "Trick", "TrickWon", "TrumpSet", "Variant",
-    "VariantError", "ViewDataError", "apply_with_events", "bundled_variants", "dumps", "events_between",
-    "load_variant", "load_variant_text", "loads", "new_game", "parse_move", "view_from_json", "view_schema",
-    "view_to_json",
+    "HandResult", "HandScored", "HistoryError", "IllegalMove", "InvalidMove", "Move", "MoveMade", "NewDeal",
+    "Phase", "PitchcoreError", "PlayerView", "RecordError", "Start", "Trick", "TrickWon", "TrumpSet",
+    "Variant", "VariantError", "ViewDataError", "apply_with_events", "bundled_variants", "dumps",
+    "events_between", "history", "load_variant", "load_variant_text", "loads", "new_game", "parse_move",
+    "read_history", "view_from_json", "view_schema", "view_to_json", "write_history",
 ]
 __version__ = "0.1.0"
