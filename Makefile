@@ -2,13 +2,14 @@
 #   make demo   - print one bot match of a bundled variant, then simulate 300 games
 #   make test   - ruff, mypy --strict, the API reference (build/api) and the whole test suite
 #   make api    - the API reference of the public modules, HTML in build/api (any pdoc warning fails)
+#   make browser - Chromium and chromedriver for the browser test (installed with apt-get as root when missing)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 # The modules users import (pitchcore's own page lists pitchcore.__all__); tests/test_api_docs.py reads this line.
 API_MODULES := pitchcore pitchcore.fast pitchcore.bots
 
-.PHONY: demo test lint api clean
+.PHONY: demo test lint api browser clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -28,7 +29,20 @@ api: $(STAMP)
 	rm -rf build/api
 	$(BIN)/python -W error -m pdoc --docformat restructuredtext --output-directory build/api $(API_MODULES)
 
-test: lint api
+# tests/test_server_browser.py drives Debian's chromium through chromedriver. When they are
+# missing and we are root with apt, install them (quietly); otherwise say so: the test then
+# skips with its reason, or fails under CI=true, which must run it.
+browser:
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing chromium and chromium-driver (apt-get) for the browser test"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq >/dev/null && \
+	  apt-get install -y -qq --no-install-recommends chromium chromium-driver >/dev/null \
+	  || echo "Could not install chromium and chromium-driver: the browser test cannot run"; \
+	else echo "No chromium/chromedriver and not root with apt-get: the browser test cannot run"; fi
+
+test: lint api browser
 	$(BIN)/pytest
 
 clean:
