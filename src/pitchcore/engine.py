@@ -12,8 +12,6 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 
-import attrs
-
 from .cards import DECK_SIZE, DECKS, card_text, mask_of, parse_cards, shuffled, shuffled_range
 from .components.step import Next
 from .errors import IllegalMove, InvalidMove, VariantError
@@ -192,7 +190,7 @@ def _stacked(state: GameState, hands: object, stock: object) -> GameState:
     rest = shuffled((card for card in range(table.deck_size) if card not in set(named)), f"{table.seed}/0")
     masks = tuple(mask_of(hand) for hand in parsed)
     info = HandInfo(dealt=masks, stock=tuple(top + rest), hand_size=size)
-    start = attrs.evolve(start_of(state.log), hands=tuple(tuple(card_text(c) for c in hand) for hand in parsed),
+    start = start_of(state.log)._replace(hands=tuple(tuple(card_text(c) for c in hand) for hand in parsed),
                          stock=None if stock is None else tuple(card_text(c) for c in top))
     state, waiting = table.rules.deal.stacked(state.evolve(masks=masks, info=info, log=begin(start)))
     return _new(GameState, (*state[:13], 0, state[14])) if waiting else enter(state, 1)

@@ -8,16 +8,17 @@ A link is two references (the earlier log and the move), shared by every later s
 
 from __future__ import annotations
 
-from typing import Any
-
-import attrs
+from typing import Any, NamedTuple
 
 from .moves import Move
 
 
-@attrs.frozen
-class Start:
-    """How a game began, beside its variant, seats and seed: what ``new_game`` was given."""
+class Start(NamedTuple):
+    """How a game began, beside its variant, seats and seed: what ``new_game`` was given.
+
+    A named tuple of plain values, so the garbage collector stops tracking a game's log
+    (a long chain that lives as long as the game) instead of scanning it again and again.
+    """
 
     dealer: int = 0
     """The first dealer."""

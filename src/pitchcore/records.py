@@ -79,7 +79,7 @@ def dumps(state: GameState) -> str:
         "tricks": [[leader, list(cards), taker] for leader, cards, taker in state.done_tricks],
         "winner": state.winner,
         "step": state.step,
-        "start": attrs.asdict(state.start),
+        "start": state.start._asdict(),
         "moves": [str(move) for move in state.moves],
     }
     return json.dumps(record, separators=(",", ":"))
@@ -155,7 +155,7 @@ def _start(value: object) -> Start:
     if value.__class__ is not dict:
         _fail("start", f"expected an object, got {_kind(value)}")
     assert isinstance(value, dict)
-    names = [field.name for field in attrs.fields(Start)]
+    names = list(Start._fields)
     if sorted(value) != sorted(names):
         _fail("start", f"expected the fields {', '.join(names)}")
     dealer = _int(value["dealer"], "start.dealer", 0, NUMBER_LIMIT)
