@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 # The modules users import (pitchcore's own page lists pitchcore.__all__); tests/test_api_docs.py reads this line.
-API_MODULES := pitchcore pitchcore.fast pitchcore.bots
+API_MODULES := pitchcore pitchcore.fast pitchcore.bots pitchcore.history
 
 .PHONY: demo test lint api browser clean
 
