@@ -117,7 +117,8 @@ def test_a_parent_that_is_not_text_or_too_large_is_named_not_shown(tree: Path) -
     (tree / "huge.yaml").write_bytes(b"extends: auction-pitch\n#" + b"x" * MAX_BYTES)
     for parent in ("binary.yaml", "huge.yaml"):
         message = refused(load_variant_text, f"extends: {parent}\n", "upload.yaml", base=tree)
-        assert message.startswith(f"upload.yaml:1: extends: {str(tree / parent)!r} is not a valid variant")
+        assert message.startswith(f"upload.yaml:1: extends: {str(tree)[:20]!r}"[:-1])  # (a long path is cut)
+        assert "is not a valid variant" in message
 
 
 @pytest.mark.parametrize("parent", ["a" * 5_000, "b" * 256, 'x\\0y', "tab\\there"])
