@@ -126,3 +126,26 @@ def play_state(variant: str, *, hand: str, trump: str | None, trick: str = "",
 @pytest.fixture(params=BUNDLED)
 def bundled_name(request: Any) -> str:
     return str(request.param)
+
+
+def known_cards(state: GameState, seat: int) -> set[str]:
+    """Every card ``seat`` may have seen: its hand, its discards and gift, the called card,
+    what was played (in this hand and, as the hand results show, in earlier ones)."""
+    from pitchcore.cards import card_text
+
+    info = state.info
+    own = state.masks[seat] | (info.discards[seat] if info.discards else 0)
+    own |= info.gift if seat == info.bidder else 0
+    played = [*state.trick_cards, *(card for _, cards, _ in state.done_tricks for card in cards),
+              *(card.index for result in state.hand_results for trick in result.tricks for card in trick.cards)]
+    called = [] if info.called is None else [info.called]
+    return {card_text(card) for card in [*cards_in(own), *played, *called]}
+
+
+def missing(reason: str) -> None:
+    """Something a test needs is not installed: skip here, fail in CI (which must run it)."""
+    import os
+
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{reason} (CI=true: this test must run)", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)

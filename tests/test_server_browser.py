@@ -10,7 +10,6 @@ never runs (it would try to download a driver).
 
 from __future__ import annotations
 
-import os
 import random
 import shutil
 import time
@@ -19,17 +18,12 @@ from pathlib import Path
 
 import pytest
 
-IN_CI = os.environ.get("CI", "").lower() == "true"
+from conftest import missing
+
 HAND_SECONDS = 60
 """The most one hand in the browser may take (it takes a few seconds)."""
 MAX_CLICKS = 200
 """The most legal-move buttons clicked in one hand (a hand needs about ten)."""
-
-
-def missing(reason: str) -> None:
-    if IN_CI:
-        pytest.fail(f"{reason} (CI=true: the browser test must run)", pytrace=False)
-    pytest.skip(reason, allow_module_level=True)
 
 
 def browser_paths() -> tuple[str, str]:

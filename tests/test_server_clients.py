@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import random
 import re
 import subprocess
@@ -28,23 +27,15 @@ from typing import Any
 import pytest
 
 import pitchcore as pc
-from pitchcore.cards import card_text, cards_in
+from conftest import known_cards, missing
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "examples" / "server" / "app.py"
 CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|HJ|LJ)\b")
-IN_CI = os.environ.get("CI", "").lower() == "true"
 GAME_SECONDS = 60
 """The most one whole game may take (a game of about 300 moves takes a few seconds)."""
 MAX_MESSAGES = 5000
 """The most messages one client reads in a game (a game sends about one per move)."""
-
-
-def missing(reason: str) -> None:
-    """Something the server needs is not installed: skip here, fail in CI (which must run this)."""
-    if IN_CI:
-        pytest.fail(f"{reason} (CI=true: this test must run)", pytrace=False)
-    pytest.skip(reason, allow_module_level=True)
 
 
 try:
@@ -143,19 +134,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 # -- what a seat may know ------------------------------------------------------------------
-
-
-def known_cards(state: pc.GameState, seat: int) -> set[str]:
-    """Every card ``seat`` may have seen: its hand, its discards and gift, the called card,
-    what was played (in this hand and, as the hand results show, in earlier ones). The same
-    rule as tests/test_view_json.py."""
-    info = state.info
-    own = state.masks[seat] | (info.discards[seat] if info.discards else 0)
-    own |= info.gift if seat == info.bidder else 0
-    played = [*state.trick_cards, *(card for _, cards, _ in state.done_tricks for card in cards),
-              *(card.index for result in state.hand_results for trick in result.tricks for card in trick.cards)]
-    called = [] if info.called is None else [info.called]
-    return {card_text(card) for card in [*cards_in(own), *played, *called]}
 
 
 def choose(view: dict[str, Any], rng: random.Random) -> str:

@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import pitchcore as pc
-from pitchcore.cards import card_text, cards_in
+from conftest import known_cards
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|HJ|LJ)\b")
 
@@ -24,18 +24,6 @@ def states(name: str, seed: int, moves: int = 400) -> list[pc.GameState]:
         legal = state.legal_moves()
         state = state.apply(legal[rng.randrange(len(legal))])
     return seen
-
-
-def known_cards(state: pc.GameState, seat: int) -> set[str]:
-    """Every card ``seat`` may have seen: its hand, its discards and gift, what was played
-    (in this hand and, as the hand results show, in earlier ones)."""
-    info = state.info
-    own = state.masks[seat] | (info.discards[seat] if info.discards else 0)
-    own |= info.gift if seat == info.bidder else 0
-    played = [*state.trick_cards, *(card for _, cards, _ in state.done_tricks for card in cards),
-              *(card.index for result in state.hand_results for trick in result.tricks for card in trick.cards)]
-    called = [] if info.called is None else [info.called]
-    return {card_text(card) for card in [*cards_in(own), *played, *called]}
 
 
 @pytest.mark.parametrize("name", pc.bundled_variants())
