@@ -493,7 +493,9 @@ def endless() -> Any:
     ({"hands": SIX, "stock": ["XX"]}, "stock: bad card"),
     ({"hands": SIX, "stock": [1]}, "stock: a card is text"),
     ({"hands": SIX, "stock": ["2C"]}, "cards named twice"),
-    ({"stock": ["AS"]}, "only together with hands"),
+    ({"stock": ["AS", "KS", "AS"]}, "cards named twice"),
+    ({"stock": "AS HJ"}, "not in this variant's 52-card deck: HJ"),
+    ({"stock": 5}, "stock must be card text"),
 ])
 def test_a_bad_new_game_argument_is_a_value_error_naming_it(arguments: dict[str, Any], message: str) -> None:
     given = {"variant": "auction-pitch", "seed": 1, **arguments}

@@ -51,8 +51,12 @@ def new_game(
     - ``hands``: None, or one hand per seat to stack the first deal: each the cards' text
       (``"AS KS 3H"``) or a sequence of card texts, every hand as many cards as the variant
       deals (where the dealer chooses, one of the sizes it may choose), no card twice.
-    - ``stock``: with ``hands`` only, cards (text, or a sequence of texts) to put on top of
-      the rest of the deck, top first.
+    - ``stock``: cards (text, or a sequence of texts) to put on top of the deck, top first.
+      With ``hands``, they lie on the rest of the deck after the stacked hands. Without
+      ``hands``, they are the top of the first deal's deck, which the variant deals as it
+      deals a shuffled one (the dealer's choice of hand size, a redeal of a worthless hand
+      and all): pass every card of the deck to choose the whole order. Cards not named
+      follow in an order shuffled from ``seed``.
     - ``scores``: None (all 0) or one whole number per side, each from ``-10**9`` to
       ``10**9``.
     """
@@ -80,9 +84,7 @@ def new_game(
     state = GameState(table, start_scores, dealer, 0, (), Phase.BIDDING, None,
                       (0,) * players, HandInfo(dealt=(0,) * players), (), 0, (), None, 0, log)
     if hands is None:
-        if stock is not None:
-            raise ValueError("stock stacks the first deal only together with hands")
-        return start_hand(state, dealer, 0)
+        return start_hand(state, dealer, 0) if stock is None else _stacked_deck(state, stock)
     return _stacked(state, hands, stock)
 
 
@@ -172,12 +174,7 @@ def _stacked(state: GameState, hands: object, stock: object) -> GameState:
     parsed = [_card_texts(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
     top = _card_texts(stock, "stock") if stock is not None else []
     named = [card for hand in parsed for card in hand] + top
-    strangers = [card_text(c) for c in named if c >= table.deck_size]
-    if strangers:
-        raise ValueError(f"not in this variant's {table.deck_size}-card deck: {' '.join(strangers)}")
-    repeated = sorted({card_text(c) for c in named if named.count(c) > 1})
-    if repeated:
-        raise ValueError(f"cards named twice in the stacked deal: {' '.join(repeated)}")
+    _check_named(table, named)
     sizes = {len(hand) for hand in parsed}
     if len(sizes) != 1:
         raise ValueError(f"every stacked hand needs the same number of cards, got {sorted(sizes)}")
@@ -194,6 +191,28 @@ def _stacked(state: GameState, hands: object, stock: object) -> GameState:
                          stock=None if stock is None else tuple(card_text(c) for c in top))
     state, waiting = table.rules.deal.stacked(state.evolve(masks=masks, info=info, log=begin(start)))
     return _new(GameState, (*state[:13], 0, state[14])) if waiting else enter(state, 1)
+
+
+def _check_named(table: Table, named: list[int]) -> None:
+    """A stacked deal names cards of the game's deck, none twice."""
+    strangers = [card_text(c) for c in named if c >= table.deck_size]
+    if strangers:
+        raise ValueError(f"not in this variant's {table.deck_size}-card deck: {' '.join(strangers)}")
+    repeated = sorted({card_text(c) for c in named if named.count(c) > 1})
+    if repeated:
+        raise ValueError(f"cards named twice in the stacked deal: {' '.join(repeated)}")
+
+
+def _stacked_deck(state: GameState, stock: object) -> GameState:
+    """The first hand dealt from a deck whose top is ``stock`` (the rest shuffled from the seed)."""
+    table = state.table
+    top = _card_texts(stock, "stock")
+    _check_named(table, top)
+    named = set(top)
+    rest = shuffled((card for card in range(table.deck_size) if card not in named), f"{table.seed}/0")
+    start = start_of(state.log)._replace(stock=tuple(card_text(c) for c in top))
+    state = _fresh_hand(state.evolve(log=begin(start)), state.dealer, 0)
+    return enter(state.evolve(info=state.info._replace(stock=(*top, *rest))), 0)
 
 
 def start_hand(state: GameState, dealer: int, deal_number: int) -> GameState:

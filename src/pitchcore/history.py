@@ -129,8 +129,8 @@ def _tags(state: GameState, names: Sequence[str] | None, date: datetime.date | s
         tags += [(f"Seat{seat}", _checked(name, f"names[{seat}]")) for seat, name in enumerate(names)]
     if viewer is None and start.hands is not None:
         tags.append(("Stacked", "|".join(" ".join(hand) for hand in start.hands)))
-        if start.stock is not None:
-            tags.append(("Stock", " ".join(start.stock)))
+    if viewer is None and start.stock is not None:
+        tags.append(("Stock", " ".join(start.stock)))
     if viewer is not None:
         tags.append(("Viewer", str(viewer)))
     tags.append(("Result", _result(state)))
@@ -508,8 +508,6 @@ def _start(head: _Head) -> GameState:
         hands = head.tags["Stacked"][0].split("|")
     if "Stock" in head.tags:
         stock = head.tags["Stock"][0]
-        if hands is None:
-            raise HistoryError("[Stock] stacks the first deal only together with [Stacked]", head.tags["Stock"][1])
     try:
         return new_game(variant, players=players, seed=seed, dealer=dealer, hands=hands, stock=stock, scores=scores)
     except ValueError as error:

@@ -27,7 +27,8 @@ class Start(NamedTuple):
     hands: tuple[tuple[str, ...], ...] | None = None
     """A stacked first deal: each seat's cards as text (None: the seed's deal)."""
     stock: tuple[str, ...] | None = None
-    """With ``hands``: the cards stacked on top of the rest of the deck, top first."""
+    """Cards stacked on the deck, top first: with ``hands``, on the rest of the deck after
+    them; alone, the top of the first deal's deck, dealt as the variant deals (None: none)."""
 
 
 class Log(tuple):  # type: ignore[type-arg]
