@@ -1,0 +1,1 @@
+"""Adapters for learning and search libraries (optional extras)."""
