@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -122,3 +123,51 @@ def test_python_dash_m_pitchcore_is_the_pitchcore_command(capsys: pytest.Capture
     failed = subprocess.run([sys.executable, "-m", "pitchcore", "show", "no-such-variant"],
                             capture_output=True, text=True, timeout=120)
     assert failed.returncode != 0 and "no-such-variant" in failed.stderr
+
+
+def _command(folder: Path, *argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``pitchcore ARGV`` run from ``folder`` as the installed command runs: ``python -P`` keeps
+    the current folder off ``sys.path``, as the console script does, so finding a bot module
+    there is the command's own doing."""
+    return subprocess.run([sys.executable, "-P", "-m", "pitchcore", *argv], cwd=folder, input=stdin,
+                          capture_output=True, text=True, timeout=300)
+
+
+def _doc_bot() -> str:
+    section = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8").split("## Bots of your own", 1)[1]
+    return section.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+def test_simulate_loads_a_bot_class_from_the_current_folder_on_any_number_of_workers(tmp_path: Path) -> None:
+    (tmp_path / "mybots.py").write_text(_doc_bot(), encoding="utf-8")
+    argv = ("simulate", "--variant", "hi-lo-jack", "--games", "12", "--seed", "3", "--json",
+            "--bots", "mybots:GreedyBot,heuristic,random,heuristic")
+    one = _command(tmp_path, *argv)
+    two = _command(tmp_path, *argv, "--workers", "2")  # spawned workers import mybots themselves
+    assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
+    timing = ("seconds", "games_per_second", "workers")
+    first, second = json.loads(one.stdout), json.loads(two.stdout)
+    assert second["workers"] == 2
+    assert {k: v for k, v in first.items() if k not in timing} == {
+        k: v for k, v in second.items() if k not in timing}
+    assert first["bots"][0] == "mybots:GreedyBot" and "mybots:GreedyBot" in first["by_bot"]
+
+
+def test_play_takes_a_bot_class_and_names_it_in_the_saved_history(tmp_path: Path) -> None:
+    (tmp_path / "mybots.py").write_text(_doc_bot(), encoding="utf-8")
+    run = _command(tmp_path, "play", "--bots", "mybots:GreedyBot,heuristic,mybots:GreedyBot", "--seed", "2",
+                   "--save", "game.txt", stdin="1\n" * 3000)
+    assert run.returncode == 0, run.stderr
+    assert "Bots: seat 1 GreedyBot, seat 2 heuristic, seat 3 GreedyBot" in run.stdout
+    assert "Game over" in run.stdout
+    tags = (tmp_path / "game.txt").read_text(encoding="utf-8")
+    assert '[Seat1 "mybots:GreedyBot"]' in tags and '[Seat2 "heuristic"]' in tags
+
+
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_a_bot_class_that_is_not_there_is_one_line_and_status_2(tmp_path: Path, command: str) -> None:
+    run = _command(tmp_path, command, "--bots", "mybots:GreedyBot", "--seed", "1")
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr == (f"pitchcore {command}: bot 'mybots:GreedyBot': no module named 'mybots' on the Python "
+                          "path (where mybots.py goes: the current folder, for the pitchcore command, or a "
+                          "folder on PYTHONPATH)\n")

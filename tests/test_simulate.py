@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from pitchcore import load_variant
+from pitchcore.bots import loading
 from pitchcore.bots.base import RandomBot
 from pitchcore.simulate import (
+    BotError,
+    ClusterError,
     add_arguments,
     bot_by_name,
     format_summary,
@@ -146,3 +154,172 @@ def test_add_parser_wires_the_command_into_a_subcommand_parser(capsys: pytest.Ca
     assert json.loads(capsys.readouterr().out)["games"] == 2
     args = parser.parse_args(["play", "--seat", "9"])
     assert args.run is terminal.run
+
+
+# -- bots of your own: module:Class ------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def doc_bot_module() -> str:
+    """The example bot of docs/simulate.md (its first Python block under "Bots of your own"),
+    so the documented example is the one tested."""
+    text = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
+    section = text.split("## Bots of your own", 1)[1]
+    return section.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+BROKEN_BOTS = '''\
+import random
+from pitchcore import Move
+
+class NoChoose:
+    pass
+
+class NeedsDepth:
+    def __init__(self, depth):
+        self.depth = depth
+
+    def choose(self, view, legal, rng):
+        return legal[0]
+
+class WrongChoose:
+    def choose(self, view):
+        return None
+
+class Plain:
+    """No variant parameter: built with no arguments."""
+    made = []
+
+    def __init__(self):
+        Plain.made.append(None)
+
+    def choose(self, view, legal, rng):
+        return legal[rng.randrange(len(legal))] if legal[0].kind != "pass" else legal[-1]
+
+class WithVariant:
+    seen = []
+
+    def __init__(self, variant=None, *, other=3):
+        WithVariant.seen.append(variant)
+
+    def choose(self, view, legal, rng):
+        return legal[-1] if legal[0].kind == "pass" else legal[0]
+
+class Raises:
+    def choose(self, view, legal, rng):
+        raise KeyError("no idea")
+
+class Cheats:
+    def choose(self, view, legal, rng):
+        return Move("bid", 99)
+
+def helper():
+    pass
+'''
+
+
+@pytest.fixture
+def bot_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A folder on sys.path with the documented ``mybots`` and the ``brokenbots`` above; the
+    modules are forgotten afterwards (other tests write modules of the same names)."""
+    (tmp_path / "mybots.py").write_text(doc_bot_module(), encoding="utf-8")
+    (tmp_path / "brokenbots.py").write_text(BROKEN_BOTS, encoding="utf-8")
+    (tmp_path / "syntaxbots.py").write_text("class Bot(:\n", encoding="utf-8")
+    (tmp_path / "depbots.py").write_text("import not_installed_anywhere\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    loading.resolve.cache_clear()
+    yield tmp_path
+    loading.resolve.cache_clear()
+    for name in ("mybots", "brokenbots", "syntaxbots", "depbots"):
+        sys.modules.pop(name, None)
+
+
+def test_a_bot_class_of_your_own_plays_and_gives_the_same_results_on_two_workers(bot_folder: Path) -> None:
+    bots = "mybots:GreedyBot,heuristic,random,heuristic"
+    one = simulate("auction-pitch", games=16, bots=bots, workers=1, seed=5)
+    two = simulate("auction-pitch", games=16, bots=bots, workers=2, seed=5)  # spawned: import it themselves
+    assert one.bots == ("mybots:GreedyBot", "heuristic", "random", "heuristic")
+    assert one == two and two.workers == 2
+    assert one.summary()["by_bot"]["mybots:GreedyBot"]["seats"] == [0]
+    import mybots  # type: ignore[import-not-found]
+
+    given = simulate("auction-pitch", games=16, bots=[mybots.GreedyBot, "heuristic", "random", "heuristic"],
+                     workers=1, seed=5)
+    assert given == one  # a class is kept as its module:Class
+
+
+def test_a_class_is_built_with_the_variant_when_its_constructor_takes_one(bot_folder: Path) -> None:
+    import brokenbots  # type: ignore[import-not-found]
+
+    variant = load_variant("auction-pitch")
+    assert isinstance(bot_by_name("brokenbots:WithVariant", variant), brokenbots.WithVariant)
+    assert brokenbots.WithVariant.seen[-1] is variant
+    assert isinstance(bot_by_name("brokenbots:Plain", variant), brokenbots.Plain)
+    result = simulate(variant, games=3, bots="brokenbots:Plain,brokenbots:WithVariant", players=2, seed=1)
+    assert result.games == 3 and all(record.moves for record in result.records)
+    assert isinstance(bot_by_name("pitchcore.bots:HeuristicBot", variant), bot_by_name("heuristic").__class__)
+
+
+@pytest.mark.parametrize(("bots", "message"), [
+    ("nosuchbots:GreedyBot", "bot 'nosuchbots:GreedyBot': no module named 'nosuchbots' on the Python path"),
+    ("nosuchpackage.bots:GreedyBot", "no module named 'nosuchpackage' on the Python path"),
+    ("mybots:GredyBot", "mybots has no attribute 'GredyBot' (classes with a choose method there: GreedyBot)"),
+    ("brokenbots:helper", "brokenbots.helper is a function, not a class"),
+    ("brokenbots:NoChoose", "brokenbots.NoChoose does not implement the Bot protocol: missing "
+                            "choose(view, legal, rng)"),
+    ("brokenbots:NeedsDepth", "brokenbots.NeedsDepth() failed: TypeError: "),
+    ("brokenbots:WrongChoose", "WrongChoose.choose must take (view, legal, rng)"),
+    ("syntaxbots:Bot", "importing syntaxbots failed: SyntaxError: "),
+    ("depbots:Bot", "importing depbots failed: ModuleNotFoundError: No module named 'not_installed_anywhere'"),
+    ("mybots:", "expected module:Class"),
+    ("my-bots:GreedyBot", "expected module:Class"),
+    ("random:GreedyBot", "only search takes an option"),
+])
+def test_a_bot_class_that_cannot_be_loaded_is_a_one_line_error(
+        bot_folder: Path, capsys: pytest.CaptureFixture[str], bots: str, message: str) -> None:
+    code, out, err = run_cli(capsys, "--games", "2", "--bots", f"heuristic,{bots},random,random")
+    assert code == 2 and out == ""
+    assert err.startswith("pitchcore simulate: ") and message in err, err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    with pytest.raises(ValueError, match=re.escape(message)):
+        simulate("auction-pitch", games=1, bots=["heuristic", bots, "random", "random"])
+
+
+def test_a_constructor_that_fails_says_how_pitchcore_constructs(bot_folder: Path) -> None:
+    with pytest.raises(ValueError, match=r"missing 1 required positional argument: 'depth' \(pitchcore "
+                                         r"constructs a bot class with no arguments, or with variant="):
+        bot_by_name("brokenbots:NeedsDepth")
+
+
+@pytest.mark.parametrize(("bots", "message"), [
+    ("brokenbots:Raises", "game 0: seat 1's bot brokenbots:Raises failed: KeyError: 'no idea'"),
+    ("brokenbots:Cheats", "game 0: seat 1's bot brokenbots:Cheats chose a move that is not legal: bid 99"),
+])
+def test_a_bot_that_fails_in_a_game_is_named(bot_folder: Path, capsys: pytest.CaptureFixture[str],
+                                             bots: str, message: str) -> None:
+    code, out, err = run_cli(capsys, "--games", "2", "--bots", f"heuristic,{bots},random,random")
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1, err
+    with pytest.raises(BotError, match=re.escape(message)) as caught:
+        simulate("auction-pitch", games=2, bots=["heuristic", bots, "random", "random"])
+    if "Raises" in bots:
+        assert isinstance(caught.value.__cause__, KeyError)  # the bot's own error, with its traceback
+
+
+def test_a_class_defined_in_a_function_is_refused() -> None:
+    class Local(RandomBot):
+        pass
+
+    with pytest.raises(ValueError, match="defined inside a function"):
+        simulate("auction-pitch", games=1, bots=[Local])
+
+
+def test_scheduler_without_dask_says_how_to_install_it(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed now fails
+    code, out, err = run_cli(capsys, "--games", "2", "--scheduler", "tcp://127.0.0.1:8786")
+    assert code == 2 and out == ""
+    assert err.startswith("pitchcore simulate: ") and "pip install pitchcore[dask]" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    with pytest.raises(ClusterError, match=re.escape("pip install pitchcore[dask]")):
+        simulate("auction-pitch", games=2, bots="random", scheduler="tcp://127.0.0.1:8786")

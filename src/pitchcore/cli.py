@@ -12,10 +12,11 @@ from pathlib import Path
 
 from . import history, simulate, terminal
 from .bots import HeuristicBot
+from .bots.loading import search_current_folder
 from .components import SLOT_ORDER
 from .contradictions import notes
 from .engine import new_game
-from .errors import VariantError
+from .errors import PitchcoreError, VariantError
 from .loader import bundled_dir, bundled_variants, load_variant
 from .registry import KINDS, SLOTS, describe
 from .state import Phase
@@ -140,7 +141,7 @@ def _play(args: argparse.Namespace) -> int:
         status = 130
     except BrokenPipeError:
         status = 0
-    names = ["you" if seat == session.seat else getattr(session.bots[seat], "name", "bot")
+    names = ["you" if seat == session.seat else _bot_label(session.bots[seat])
              for seat in range(session.state.players)]
     text = history.write(session.state, names=names, date=datetime.date.today(), event="pitchcore play")
     try:
@@ -152,7 +153,15 @@ def _play(args: argparse.Namespace) -> int:
     return status
 
 
+def _bot_label(bot: object) -> str:
+    """A bot's name in a saved history: its ``name``, else its class as ``module:Class``."""
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) and name else f"{type(bot).__module__}:{type(bot).__qualname__}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The ``pitchcore`` command; bot classes named ``module:Class`` may live in the current folder."""
+    search_current_folder()
     parser = argparse.ArgumentParser(prog="pitchcore", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("variants", help="list the bundled variants").set_defaults(run=_variants)
@@ -186,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except BrokenPipeError:
         return 0
-    except (VariantError, ValueError, OSError) as error:
+    except (PitchcoreError, ValueError, OSError) as error:
         print(f"pitchcore: {error}", file=sys.stderr)
         return 2
 

@@ -3,9 +3,12 @@
 Every game depends only on the simulation's seed and the game's number ``i``: the deal
 seed is ``game_seed(seed, i)``, the bots draw from ``random.Random(f"{seed}/{i}/bots")``,
 the dealer of game ``i`` is seat ``i % players``, and each game gets fresh bot objects.
-Games are cut into chunks that a process pool plays in any order; the records are put
-back in game order before anything is added up, so the figures for one seed are the same
-whatever the number of workers.
+Games are cut into chunks that a process pool (or the workers of a Dask cluster, with
+``scheduler=``) plays in any order; the records are put back in game order before
+anything is added up, and the histories of ``save=`` are written by the calling process,
+so the figures and files for one seed are the same wherever and on how many workers the
+games were played. Bots travel as their names (``heuristic``, ``mybots:GreedyBot``) and
+each worker builds its own.
 
     >>> result = simulate("auction-pitch", games=4, bots="random", workers=1, seed=3)
     >>> result.games, len(result.records), result.bots
@@ -15,28 +18,36 @@ whatever the number of workers.
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import importlib
 import json
+import logging
 import math
 import multiprocessing
 import os
 import random
 import signal
+import socket
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from pathlib import Path
-from typing import Any, TextIO, cast
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 import attrs
 
 from . import history
 from .bots.base import Bot, RandomBot
+from .bots.loading import load_bot, search_current_folder, spec_of
 from .engine import new_game
-from .errors import VariantError
+from .errors import IllegalMove, PitchcoreError
 from .loader import load_variant
 from .variant import Variant
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 BOT_NAMES = ("random", "heuristic", "search", "jacks")
 """The names ``bot_by_name`` knows (``search:N`` sets the search's playouts per decision)."""
@@ -55,19 +66,24 @@ Z95 = 1.959963984540054
 
 
 def bot_by_name(name: str, variant: Variant | None = None) -> Bot:
-    """A new bot for ``name``: ``random``, ``heuristic``, ``search``, ``search:N`` (playouts) or
-    ``jacks`` (Jacks Trump's player).
+    """A new bot for ``name``: ``random``, ``heuristic``, ``search``, ``search:N`` (playouts),
+    ``jacks`` (Jacks Trump's player), or ``module:Class``, a bot class of your own.
 
     ``variant`` is handed to the bots that read the rules (needed for variants loaded from
-    a file). An unknown name, or a bot whose module is not there, raises ``ValueError``.
+    a file); a class of your own gets it when its constructor has a ``variant`` parameter
+    (see ``pitchcore.bots.loading``). An unknown name, a bot whose module is not there or a
+    class that cannot be loaded raises ``ValueError``.
     """
-    text = name.strip().lower()
-    base, _, option = text.partition(":")
+    text = name.strip()
+    base, _, option = text.lower().partition(":")
     if base not in BOT_NAMES:
+        if ":" in text:
+            return load_bot(text, variant)
         raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)} "
-                         "(search:N sets the search's playouts)")
+                         "(search:N sets the search's playouts), or module:Class for a bot class of your own")
     if option and base != "search":
-        raise ValueError(f"bot {name!r}: only search takes an option (search:N, N playouts)")
+        raise ValueError(f"bot {name!r}: only search takes an option (search:N, N playouts); a class of your "
+                         f"own is module:Class, in a module not named {base}")
     if base == "random":
         return RandomBot()
     module_name, class_name = _LAZY_BOTS[base]
@@ -100,12 +116,24 @@ def available_bots() -> list[str]:
     return names
 
 
-def bot_names(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
-    """One bot name per seat from a comma list (or one name for every seat), checked."""
+def _bot_name(part: str | type) -> str:
+    """A bot name as simulate keeps it: built-in names in lower case, ``module:Class`` as written,
+    a class as its ``module:Class``."""
+    if not isinstance(part, str):
+        return spec_of(part)
+    text = part.strip()
+    base = text.lower().partition(":")[0]
+    return text.lower() if base in BOT_NAMES or ":" not in text else text
+
+
+def bot_names(bots: str | Sequence[str | type], players: int, variant: Variant | None = None) -> tuple[str, ...]:
+    """One bot name per seat from a comma list (or one name for every seat), checked by building
+    each bot once (for ``variant``, when given): a class of your own that cannot be loaded
+    fails here, before any game is played."""
     names = [part.strip() for part in bots.split(",")] if isinstance(bots, str) else [
-        str(part).strip() for part in bots]
+        _bot_name(part) for part in bots]
     if not names or any(not part for part in names):
-        raise ValueError(f"bots: expected a comma list of bot names ({', '.join(BOT_NAMES)}), "
+        raise ValueError(f"bots: expected a comma list of bot names ({', '.join(BOT_NAMES)} or module:Class), "
                          f"got {bots!r}")
     if len(names) == 1:
         names *= players
@@ -113,8 +141,8 @@ def bot_names(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
         raise ValueError(f"--bots gives {len(names)} names for {players} seats: give one name per seat "
                          "or a single name for every seat (or change --players)")
     for part in dict.fromkeys(names):
-        bot_by_name(part)  # raises for an unknown or missing bot
-    return tuple(part.lower() for part in names)
+        bot_by_name(part, variant)  # raises for an unknown or missing bot
+    return tuple(_bot_name(part) for part in names)
 
 
 # -- playing ----------------------------------------------------------------------------
@@ -153,11 +181,31 @@ class GameRecord:
     hands: tuple[HandRecord, ...]
 
 
+MAX_MOVES = 1_000_000
+"""A game still running after this many moves is stopped with a ``BotError``: its bots never
+let it end (bots that always pass make the deal go round for ever). Random bots at nine-five
+need some 60,000."""
+
+
+class BotError(PitchcoreError, RuntimeError):
+    """A bot failed during a simulated game: it raised, chose a move that is not legal, or
+    kept the game from ending. The message names the game, the seat and the bot."""
+
+
 def play_one(variant: Variant, players: int, seed: int, names: Sequence[str], index: int,
              save: str | None = None) -> GameRecord:
     """Play game ``index``: fresh bots, its own deal seed, bot random stream and dealer.
 
     With ``save`` (a folder), the game's history is written there as ``history_name(index)``."""
+    record, text = _play_game(variant, players, seed, names, index, keep_history=save is not None)
+    if save is not None and text is not None:
+        Path(save, history_name(index)).write_text(text, encoding="utf-8")
+    return record
+
+
+def _play_game(variant: Variant, players: int, seed: int, names: Sequence[str], index: int,
+               keep_history: bool) -> tuple[GameRecord, str | None]:
+    """Game ``index``'s record, and its history text when ``keep_history``."""
     bots = [bot_by_name(name, variant) for name in names]
     rng = random.Random(f"{seed}/{index}/bots")
     deal_seed = game_seed(seed, index)
@@ -167,16 +215,30 @@ def play_one(variant: Variant, players: int, seed: int, names: Sequence[str], in
         seat = state.to_move
         if seat is None:
             break
-        state = state.apply(bots[seat].choose(state.view(seat), state.legal_moves(), rng))
+        if moves >= MAX_MOVES:
+            raise BotError(f"game {index} did not end within {MAX_MOVES} moves (bots {', '.join(names)}): "
+                           "do the bots ever bid?")
+        view, legal = state.view(seat), state.legal_moves()
+        try:
+            move = bots[seat].choose(view, legal, rng)
+        except Exception as error:
+            raise BotError(f"game {index}: seat {seat}'s bot {names[seat]} failed: "
+                           f"{type(error).__name__}: {' '.join(str(error).split())}") from error
+        try:
+            state = state.apply(move)
+        except IllegalMove as error:
+            raise BotError(f"game {index}: seat {seat}'s bot {names[seat]} chose a move that is not legal: "
+                           f"{error}") from None
         moves += 1
-    if save is not None:
+    text = None
+    if keep_history:
         text = history.write(state, names=names, event=f"pitchcore simulate, seed {seed}, game {index}")
-        Path(save, history_name(index)).write_text(text, encoding="utf-8")
     hands = tuple(
         HandRecord(result.bidder, result.bid, result.made, tuple(result.awards.items()), tuple(result.delta))
         for result in state.hand_results)
-    return GameRecord(index, deal_seed, index % players, state.winner, tuple(state.scores),
-                      state.deal_number + 1, moves, hands)
+    record = GameRecord(index, deal_seed, index % players, state.winner, tuple(state.scores),
+                        state.deal_number + 1, moves, hands)
+    return record, text
 
 
 def history_name(index: int) -> str:
@@ -184,12 +246,19 @@ def history_name(index: int) -> str:
     return f"game-{index:04d}{history.EXTENSION}"
 
 
-_Job = tuple[Variant, int, int, tuple[str, ...], int, int, str | None]
+_Job = tuple[Variant, int, int, tuple[str, ...], int, int, bool]
+"""What a worker needs to play a chunk: variant, players, seed, bot names, first and past-last
+game, and whether to return the histories."""
+
+_Chunk = tuple[int, list[GameRecord], list[str] | None]
+"""A played chunk: its first game, the records, the histories (when asked for)."""
 
 
-def _play_chunk(job: _Job) -> tuple[int, list[GameRecord]]:
-    variant, players, seed, names, start, stop, save = job
-    return start, [play_one(variant, players, seed, names, index, save) for index in range(start, stop)]
+def _play_chunk(job: _Job) -> _Chunk:
+    variant, players, seed, names, start, stop, keep = job
+    played = [_play_game(variant, players, seed, names, index, keep) for index in range(start, stop)]
+    texts = [text for _, text in played if text is not None] if keep else None
+    return start, [record for record, _ in played], texts
 
 
 def _worker_init() -> None:
@@ -228,15 +297,23 @@ class SimulationResult:
         return summarize(self)
 
 
-def simulate(variant: Variant | str, games: int, bots: str | Sequence[str], workers: int = 1,
+def simulate(variant: Variant | str, games: int, bots: str | Sequence[str | type], workers: int = 1,
              seed: int = 1, players: int | None = None,
              progress: Callable[[int, int], None] | None = None,
-             save: str | os.PathLike[str] | None = None) -> SimulationResult:
+             save: str | os.PathLike[str] | None = None,
+             scheduler: str | Client | None = None) -> SimulationResult:
     """Play ``games`` games between ``bots`` (a name per seat, or one for all) on ``workers`` processes.
 
+    A bot is a built-in name, ``module:Class`` or a class (kept as its ``module:Class``).
     ``progress(done, total)`` is called as chunks of games finish (in any order). With
     ``save`` (a folder, created if need be), each game's history is written there, game
     ``i`` as ``history_name(i)`` (``game-0007.txt``), for ``pitchcore replay`` or a bug report.
+
+    With ``scheduler`` (a Dask scheduler's address, ``tcp://host:8786``, or a
+    ``distributed.Client``), the games are played by that cluster's workers instead, for
+    when one machine is not enough (``workers`` is then ignored; needs the ``dask`` extra).
+    The result is the same as a local run's with the same seed. Cluster trouble raises
+    ``ClusterError``; a bot failing in a game raises ``BotError``.
     """
     if not isinstance(variant, Variant):
         variant = load_variant(variant)
@@ -246,40 +323,181 @@ def simulate(variant: Variant | str, games: int, bots: str | Sequence[str], work
         raise ValueError(f"workers must be a whole number >= 1 (0: one per CPU), not {workers!r}")
     seats = variant.deal.default_players if players is None else players
     probe = new_game(variant, players=seats, seed=0)  # checks the player count
-    names = bot_names(bots, seats)
-    workers = workers or os.cpu_count() or 1
-    chunk = max(1, min(50, math.ceil(games / (workers * 8))))
+    names = bot_names(bots, seats, variant)
     folder = None if save is None else os.fspath(save)
     if folder is not None:
         os.makedirs(folder, exist_ok=True)
-    jobs: list[_Job] = [(variant, seats, seed, names, start, min(games, start + chunk), folder)
-                        for start in range(0, games, chunk)]
-    workers = max(1, min(workers, len(jobs)))
-    chunks: dict[int, list[GameRecord]] = {}
-    done = 0
-    started = time.perf_counter()
-    if progress is not None:
-        progress(0, games)
-    results: Iterable[tuple[int, list[GameRecord]]]
-    if workers == 1:
-        results = map(_play_chunk, jobs)
-        pool = None
-    else:
-        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_init)
-        results = pool.imap_unordered(_play_chunk, jobs)
+    client, own_client = _connect(scheduler) if scheduler is not None else (None, False)
+    pool = None
+    on_cluster: Generator[_Chunk, None, None] | None = None
     try:
-        for start, records in results:
+        if client is not None:
+            workers = _cluster_threads(client)
+            _check_workers(client, variant, names)
+        else:
+            workers = workers or os.cpu_count() or 1
+        chunk = max(1, min(50, math.ceil(games / (workers * 8))))
+        jobs: list[_Job] = [(variant, seats, seed, names, start, min(games, start + chunk), folder is not None)
+                            for start in range(0, games, chunk)]
+        workers = max(1, min(workers, len(jobs)))
+        chunks: dict[int, list[GameRecord]] = {}
+        done = 0
+        started = time.perf_counter()
+        if progress is not None:
+            progress(0, games)
+        results: Iterable[_Chunk]
+        if client is not None:
+            results = on_cluster = _cluster_results(client, jobs)
+        elif workers == 1:
+            results = map(_play_chunk, jobs)
+        else:
+            pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_init)
+            results = pool.imap_unordered(_play_chunk, jobs)
+        for start, records, texts in results:
             chunks[start] = records
+            if folder is not None and texts is not None:
+                for index, text in enumerate(texts, start):
+                    Path(folder, history_name(index)).write_text(text, encoding="utf-8")
             done += len(records)
             if progress is not None:
                 progress(done, games)
+        seconds = time.perf_counter() - started
     finally:
         if pool is not None:
             pool.terminate()
             pool.join()
+        if on_cluster is not None:
+            on_cluster.close()  # cancels what is left of the games
+        if client is not None and own_client:
+            client.close()
     ordered = tuple(record for start in sorted(chunks) for record in chunks[start])
     return SimulationResult(variant.name, seats, seed, names, tuple(probe.table.side_of), ordered,
-                            workers, time.perf_counter() - started)
+                            workers, seconds)
+
+
+# -- on a Dask cluster -----------------------------------------------------------------
+
+DASK_EXTRA = 'pip install pitchcore[dask] (from a checkout: pip install "/path/to/pitchcore[dask]")'
+"""How to install what ``scheduler=`` needs."""
+
+CONNECT_SECONDS = 10.0
+"""How long to wait for a scheduler to answer, and for a scheduler to have a worker."""
+
+
+class ClusterError(PitchcoreError, RuntimeError):
+    """Simulating on a Dask cluster failed: Dask is not installed, the scheduler cannot be
+    reached or has no workers, the workers cannot load a bot, or a worker was lost."""
+
+
+def _import_distributed() -> ModuleType:
+    """``distributed``, imported only when a cluster is asked for (it is an optional extra)."""
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError(f"simulating on a Dask cluster needs Dask distributed, which is not installed: "
+                           f"{DASK_EXTRA}") from None
+    return distributed
+
+
+def _connect(scheduler: str | Client) -> tuple[Any, bool]:
+    """A client of ``scheduler`` (an address or a client) and whether it is ours to close.
+
+    (Typed ``Any``: most of ``distributed.Client``'s methods have no annotations.)"""
+    distributed = _import_distributed()
+    if isinstance(scheduler, distributed.Client):
+        return scheduler, False
+    if not isinstance(scheduler, str) or not scheduler.strip():
+        raise ValueError("scheduler: expected a Dask scheduler's address (tcp://host:8786) or a "
+                         f"distributed.Client, got {scheduler!r}")
+    problem = None
+    try:
+        _knock(scheduler.strip())
+        client = distributed.Client(scheduler.strip(), timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, ValueError, TypeError) as error:
+        problem = _one_line(error)
+    if problem is not None:
+        # The half-made client is freed with the exception: collected now, it closes at once
+        # (left to the end of the program, it closes slowly and prints a traceback).
+        gc.collect()
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: {problem}")
+    return client, True
+
+
+def _knock(address: str) -> None:
+    """Connect once to a ``tcp://`` scheduler: a refused connection or an unknown host fails at
+    once (``distributed.Client`` would retry until its timeout)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    scheme, location = parse_address(address)
+    if scheme == "tcp":
+        host, port = parse_host_port(location, default_port=8786)
+        with socket.create_connection((host, port), timeout=CONNECT_SECONDS):
+            pass
+
+
+def _cluster_threads(client: Any) -> int:
+    """The cluster's worker threads, waiting a little for a first worker."""
+    if not client.nthreads():
+        try:
+            client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+        except TimeoutError:
+            address = client.scheduler.address
+            raise ClusterError(f"the Dask scheduler at {address} has no workers after {CONNECT_SECONDS:g} s: "
+                               f"start some with: dask worker {address}") from None
+    threads: dict[str, int] = client.nthreads()
+    return max(1, sum(threads.values()))
+
+
+def _worker_problem(variant: Variant, names: tuple[str, ...]) -> str | None:
+    """Run on each worker before the games: builds each bot once; what went wrong, or None."""
+    try:
+        for name in dict.fromkeys(names):
+            bot_by_name(name, variant)
+    except Exception as error:
+        return str(error)
+    return None
+
+
+def _check_workers(client: Any, variant: Variant, names: tuple[str, ...]) -> None:
+    """Every worker can import pitchcore and build the bots, or a ``ClusterError`` says which cannot."""
+    problem = None
+    try:
+        answers = client.run(_worker_problem, variant, names)
+    except Exception as error:
+        problem = _one_line(error)
+    if problem is not None:
+        raise ClusterError(f"the Dask workers cannot run pitchcore's games ({problem}): install pitchcore, "
+                           "the same version, on every worker machine")
+    for address, answer in sorted(answers.items()):
+        if answer is not None:
+            raise ClusterError(f"worker {address}: {answer} (each worker imports the bots itself: start dask "
+                               "worker where the module can be imported, e.g. with PYTHONPATH set to its folder)")
+
+
+def _cluster_results(client: Any, jobs: list[_Job]) -> Generator[_Chunk, None, None]:
+    """The chunks as the cluster finishes them; a lost worker or connection is a ``ClusterError``
+    (a bot's own failure keeps its type: ``BotError``, ``ValueError``)."""
+    distributed = _import_distributed()
+    futures = client.map(_play_chunk, jobs, pure=False)
+    try:
+        for future in distributed.as_completed(futures, loop=client.loop):
+            problem = None
+            try:
+                chunk: _Chunk = future.result()
+            except (PitchcoreError, ValueError):
+                raise
+            except Exception as error:
+                problem = _one_line(error)
+            if problem is not None:
+                raise ClusterError(f"the Dask cluster failed during the games: {problem}")
+            yield chunk
+    finally:
+        client.cancel(futures)
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 # -- statistics ------------------------------------------------------------------------
@@ -491,9 +709,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument("--bots", default="random",
                         help="bot per seat as a comma list, or one name for every seat: "
-                             f"{', '.join(BOT_NAMES)}; search:N for N playouts (default random)")
+                             f"{', '.join(BOT_NAMES)}; search:N for N playouts; module:Class for a bot class "
+                             "of your own, imported from the current folder or PYTHONPATH (default random)")
     parser.add_argument("--workers", type=int, default=1,
                         help="processes to play on (default 1; 0: one per CPU); results do not depend on it")
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                        help="play on the workers of a Dask cluster instead (tcp://host:8786; --workers is then "
+                             "ignored), with the same results as a local run; needs pitchcore[dask]")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole simulation (default 1)")
     parser.add_argument("--players", type=int, default=None, help="seats (default: the variant's)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
@@ -513,13 +735,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the ``simulate`` command; errors go to stderr with exit status 2."""
+    """Run the ``simulate`` command; errors go to stderr, one line, with exit status 2.
+
+    Bot modules (``--bots mybots:GreedyBot``) are also looked for in the current folder."""
+    search_current_folder()
+    if getattr(args, "scheduler", None):
+        _quiet_dask()
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     bar = ProgressBar(sys.stderr) if show else None
     try:
         result = simulate(args.variant, args.games, args.bots, args.workers, args.seed, args.players,
-                          progress=bar, save=args.save)
-    except (VariantError, ValueError, OSError) as error:
+                          progress=bar, save=args.save, scheduler=getattr(args, "scheduler", None))
+    except (PitchcoreError, ValueError, OSError) as error:
         if bar is not None:
             bar.close()
         print(f"pitchcore simulate: {error}", file=sys.stderr)
@@ -540,6 +767,18 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         return 0
     return 0
+
+
+def _quiet_dask() -> None:
+    """A lost scheduler or worker is said in one line by ``run``; Dask's own log would add
+    tracebacks. (Importing ``distributed`` sets its log levels, so this comes after.)"""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return  # simulate says how to install it
+    for name in ["distributed", *logging.root.manager.loggerDict]:
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

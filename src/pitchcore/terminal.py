@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from .bots.base import Bot
+from .bots.loading import search_current_folder
 from .cards import card_text, cards_in, parse_card, parse_suit
 from .components.card_values import CardValues
 from .components.no_trump import NoTrump
@@ -356,7 +357,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0; seat 0 is the first dealer)")
     parser.add_argument("--bots", default="heuristic",
                         help="the other seats' bots: one name for all, or a comma list in seat order "
-                             "(random, heuristic, search, search:N, jacks; default heuristic)")
+                             "(random, heuristic, search, search:N, jacks, or module:Class for a bot class of "
+                             "your own, imported from the current folder or PYTHONPATH; default heuristic)")
     parser.add_argument("--seed", type=int, default=None, help="deal seed (default: a random one, printed)")
     parser.add_argument("--players", type=int, default=None, help="seats (default: the variant's)")
 
@@ -370,7 +372,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the ``play`` command on standard input and output."""
+    """Run the ``play`` command on standard input and output (bot modules are also looked for
+    in the current folder)."""
+    search_current_folder()
     return run_play(args.variant, args.seat, args.bots, args.seed, args.players, sys.stdin, sys.stdout,
                     sys.stderr)
 
