@@ -389,3 +389,25 @@ def test_each_seat_sees_itself_as_entry_zero() -> None:
         assert one_hot(piece["to_move"]) == (state.to_move - seat) % 4  # type: ignore[operator]
         assert one_hot(piece["dealer"]) == (state.dealer - seat) % 4
         assert piece["teammates"].tolist() == [1, 0, 0, 0]
+
+
+# -- the documentation --------------------------------------------------------------------------
+
+
+def test_the_encoding_page_matches_the_layouts_and_its_example_runs() -> None:
+    import re
+
+    text = (ROOT / "docs" / "encoding.md").read_text(encoding="utf-8")
+    for piece in tensor_layout("auction-pitch").information_state:
+        assert f"| `{piece.name}` |" in text, piece.name
+    for block in action_space("auction-pitch").blocks:
+        assert f"\n| {block} |" in text, block
+    for name in ("auction-pitch", "haus-pitch"):
+        layout, space = tensor_layout(name), action_space(name)
+        for size in (layout.observation_size, layout.information_state_size, space.size):
+            assert f"**{size}**" in text, (name, size)
+    example = re.search(r"```python\n(.*?)```", text, re.S)
+    assert example is not None
+    scope: dict[str, object] = {}
+    exec(compile(example.group(1), "docs/encoding.md", "exec"), scope)
+    assert scope["state"].hand_results  # type: ignore[attr-defined]

@@ -179,8 +179,8 @@ class TensorLayout:
         target = getattr(going_out, "target", None)
         score_scale = float(target) if target else float(max(most_points, 1) * max(rounds, 1))
         P, D, B = players, deck, len(bids)
-        seats = "one per seat, relative (0: the observer, 1: its left, ...)"
-        per_seat_cards = f"{P} x {D}: per relative seat, one entry per card"
+        seats = "by relative seat (0: the observer, 1: its left, ...)"
+        per_seat_cards = "per relative seat, one entry per card"
         pieces: list[tuple[str, tuple[int, ...], str]] = [
             ("phase", (len(PHASES),), "one-hot: " + ", ".join(phase.value for phase in PHASES)),
             ("to_move", (P,), f"the seat to move, {seats}; none once the game is over"),
