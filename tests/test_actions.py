@@ -127,7 +127,7 @@ def test_a_state_of_another_game_is_refused() -> None:
     space = action_space("auction-pitch", 4)
     with pytest.raises(ValueError, match="haus-pitch"):
         space.legal_actions(pc.new_game("haus-pitch", seed=1))
-    with pytest.raises(ValueError, match="for 4 players, not 3"):
+    with pytest.raises(ValueError, match="for 4 players, not auction-pitch for 3"):
         space.legal_actions(pc.new_game("auction-pitch", players=3, seed=1))
 
 
@@ -241,7 +241,8 @@ def test_a_haus_pitch_draw_is_built_card_by_card() -> None:
     assert hand.bit_count() == 9 and space.done not in space.legal_actions(state)
     chosen = 0
     for card in list(cards_in(hand))[:3]:
-        state, chosen = space.apply(state, space.discard + card, chosen)
+        state, chosen = space.apply(state, space.discard + card, np.int64(chosen))  # type: ignore[arg-type]
+        assert type(chosen) is int
     assert chosen.bit_count() == 3 and space.done in space.legal_actions(state, chosen)
     state, chosen = space.apply(state, space.done, chosen)
     assert chosen == 0 and state.info.discards[3].bit_count() == 3 and state.masks[3].bit_count() == 6

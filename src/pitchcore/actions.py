@@ -229,12 +229,10 @@ class ActionSpace:
         last, found = self._last[0]
         if last is state and found is not None:
             return found
-        if state.table.variant is not self.variant and (state.table.variant != self.variant
-                                                          or state.players != self.players):
-            raise ValueError(f"this action space is {self.variant.name} for {self.players} players, "
-                             f"not {state.table.variant.name} for {state.players}")
-        if state.players != self.players:
-            raise ValueError(f"this action space is for {self.players} players, not {state.players}")
+        table = state.table
+        if table.players != self.players or (table.variant is not self.variant and table.variant != self.variant):
+            raise ValueError(f"this action space is {self.variant.name} for {self.players} players, not "
+                             f"{table.variant.name} for {table.players}: use action_space(state)")
         moves = state.legal_moves()
         cache = self._by_moves
         legal = cache.get(moves) if len(moves) <= 64 else None
@@ -344,8 +342,8 @@ class ActionSpace:
         leaves the state as it is and returns ``chosen | card``; any other action makes its
         move and returns 0. An action not legal now raises ``IllegalMove``."""
         move = self.action_to_move(state, action, chosen)
-        if move is None:
-            return state, chosen | 1 << (operator.index(action) - self.discard)
+        if move is None:  # (both checked: a legal card action, a good chosen)
+            return state, _chosen(chosen) | 1 << (operator.index(action) - self.discard)
         return advance(state, move), 0  # (legal by the check above: the engine's transition itself)
 
     def move_to_actions(self, move: Move | str) -> tuple[int, ...]:
