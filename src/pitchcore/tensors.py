@@ -57,7 +57,7 @@ from .state import GameState, Phase, seat_of
 if TYPE_CHECKING:
     from .variant import Variant
 
-__all__ = ["Piece", "TensorLayout", "information_state_tensor", "observation_tensor", "tensor_layout"]
+__all__ = ["PHASES", "Piece", "TensorLayout", "information_state_tensor", "observation_tensor", "tensor_layout"]
 
 Tensor = npt.NDArray[np.float32]
 """A 1-D ``float32`` vector of a layout's size."""
