@@ -235,10 +235,13 @@ class ActionSpace:
                              f"{table.variant.name} for {table.players}: use action_space(state)")
         moves = state.legal_moves()
         cache = self._by_moves
-        legal = cache.get(moves) if len(moves) <= 64 else None
+        # Plays and bids come back as the same few tuples; discards depend on the hand and
+        # seldom repeat, so they are worked out afresh (and kept for this state only).
+        shared = len(moves) <= 64 and not (moves and moves[0][0] == "discard")
+        legal = cache.get(moves) if shared else None
         if legal is None:
             legal = self._build(moves)
-            if len(moves) <= 64:
+            if shared:
                 if len(cache) >= _CACHE_LIMIT:
                     cache.clear()
                 cache[moves] = legal
