@@ -6,7 +6,8 @@
     ('bidding', 1)
 """
 
-from . import history
+from . import actions, history, tensors
+from .actions import ActionSpace, action_space, action_to_move, legal_action_mask, move_to_action, move_to_actions
 from .cards import Card
 from .engine import new_game
 from .errors import IllegalMove, InvalidMove, PitchcoreError, RecordError, VariantError, ViewDataError
@@ -33,16 +34,19 @@ from .records import dumps, loads
 from .registry import KINDS, SLOTS
 from .results import Decision, HandResult, Trick
 from .state import GameState, Phase
+from .tensors import TensorLayout, information_state_tensor, observation_tensor, tensor_layout
 from .variant import Variant
 from .view import PlayerView
 from .view_json import view_from_json, view_schema, view_to_json
 
 __all__ = [
-    "KINDS", "SLOTS", "AuctionWon", "Card", "CardsDiscarded", "Decision", "Event", "GameOver", "GameState",
-    "HandResult", "HandScored", "HistoryError", "IllegalMove", "InvalidMove", "Move", "MoveMade", "NewDeal",
-    "Phase", "PitchcoreError", "PlayerView", "RecordError", "Start", "Trick", "TrickWon", "TrumpSet",
-    "Variant", "VariantError", "ViewDataError", "apply_with_events", "bundled_variants", "dumps",
-    "events_between", "history", "load_variant", "load_variant_text", "loads", "new_game", "parse_move",
-    "read_history", "view_from_json", "view_schema", "view_to_json", "write_history",
+    "KINDS", "SLOTS", "ActionSpace", "AuctionWon", "Card", "CardsDiscarded", "Decision", "Event", "GameOver",
+    "GameState", "HandResult", "HandScored", "HistoryError", "IllegalMove", "InvalidMove", "Move", "MoveMade",
+    "NewDeal", "Phase", "PitchcoreError", "PlayerView", "RecordError", "Start", "TensorLayout", "Trick",
+    "TrickWon", "TrumpSet", "Variant", "VariantError", "ViewDataError", "action_space", "action_to_move",
+    "actions", "apply_with_events", "bundled_variants", "dumps", "events_between", "history",
+    "information_state_tensor", "legal_action_mask", "load_variant", "load_variant_text", "loads",
+    "move_to_action", "move_to_actions", "new_game", "observation_tensor", "parse_move", "read_history",
+    "tensor_layout", "tensors", "view_from_json", "view_schema", "view_to_json", "write_history",
 ]
 __version__ = "0.1.0"
