@@ -1,0 +1,177 @@
+"""The Gymnasium environment: Gymnasium's own checker on every bundled variant, episodes that
+replay with pitchcore's own API, bots seeded from ``reset``, and illegal actions refused.
+
+Without Gymnasium installed these tests skip, except under CI=true, where they fail.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+import pitchcore as pc
+from conftest import BUNDLED, missing
+from pitchcore.bots import HeuristicBot, RandomBot
+from pitchcore.tensors import information_state_tensor, observation_tensor, tensor_layout
+from pitchcore.view import PlayerView
+
+try:
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+except ImportError:
+    missing("gymnasium is not installed (pip install -e '.[gymnasium]')")
+
+from pitchcore.adapters.gymnasium import ENV_ID, PitchEnv
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_gymnasium_check_env_passes_without_a_warning(name: str) -> None:
+    """``check_env`` steps actions sampled without the mask, so it runs with ``illegal="lose"``;
+    made through ``gymnasium.make``, the env has a spec and every render mode is checked too."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(gymnasium.make(ENV_ID, variant=name, illegal="lose", max_hands=3).unwrapped)
+        check_env(PitchEnv(name, seat=1, opponents="heuristic", illegal="lose", observation="information_state",
+                           reward="hand"), skip_render_check=True)
+
+
+def run(env: PitchEnv, seed: int, rng: random.Random) -> tuple[list[np.ndarray], list[float], bool, bool]:
+    """One episode with random legal actions: the observations, the rewards and how it ended."""
+    observation, info = env.reset(seed=seed)
+    observations, rewards = [observation], []
+    while True:
+        assert np.array_equal(info["action_mask"], env.action_masks())
+        legal = np.flatnonzero(info["action_mask"])
+        observation, reward, terminated, truncated, info = env.step(int(legal[rng.randrange(len(legal))]))
+        observations.append(observation)
+        rewards.append(reward)
+        if terminated or truncated:
+            assert not info["action_mask"].any() and not env.action_masks().any()
+            return observations, rewards, terminated, truncated
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_episodes_replay_with_pitchcores_own_api_and_reward_the_outcome(name: str) -> None:
+    rng = random.Random(name)
+    players = pc.load_variant(name).deal.default_players
+    seat = players - 1
+    for reward in ("game", "hand"):
+        env = PitchEnv(name, seat=seat, opponents="heuristic", max_hands=4, reward=reward)
+        for seed in range(2):
+            observations, rewards, terminated, truncated = run(env, seed, rng)
+            final = env.game_state
+            replayed = pc.new_game(name, seed=seed)
+            for move in final.moves:
+                replayed = replayed.apply(move)
+            assert replayed == final
+            assert terminated == final.is_over and truncated == (not final.is_over and final.deal_number >= 4)
+            side = final.table.side_of[seat]
+            if reward == "hand":
+                assert sum(rewards) == final.scores[side]
+            else:
+                assert all(r == 0.0 for r in rewards[:-1])
+                won = final.winner
+                assert rewards[-1] == (0.0 if not terminated or won is None else 1.0 if won == side else -1.0)
+            assert np.array_equal(observations[-1], observation_tensor(final, seat))
+
+
+def test_a_seed_makes_the_same_episode_bots_included() -> None:
+    first = PitchEnv("haus-pitch", opponents=["heuristic", "random", "random"], max_hands=5)
+    second = PitchEnv("haus-pitch", opponents=["heuristic", "random", "random"], max_hands=5)
+    one = run(first, 9, random.Random(1))
+    two = run(second, 9, random.Random(1))
+    assert all(np.array_equal(a, b) for a, b in zip(one[0], two[0], strict=True)) and one[1:] == two[1:]
+    assert first.game_state.moves == second.game_state.moves
+    assert first.game_state.start == pc.new_game("haus-pitch", seed=9).start
+    other = run(second, 10, random.Random(1))
+    assert second.game_state.seed == 10 and other[0][0].shape == one[0][0].shape
+
+
+def test_the_learner_builds_its_discard_card_by_card() -> None:
+    env = PitchEnv("hi-lo-jack", observation="information_state", max_hands=6)
+    rng = random.Random(5)
+    space = env.space
+    chosen_seen = 0
+    for seed in range(6):
+        observation, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            assert np.array_equal(observation, information_state_tensor(env.game_state, 0, env.chosen))
+            legal = np.flatnonzero(info["action_mask"])
+            action = int(legal[rng.randrange(len(legal))])
+            before = env.game_state
+            observation, _, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+            if space.names[action].startswith("discard ") and space.names[action] != "discard done":
+                chosen_seen += 1
+                assert env.game_state is before and env.chosen  # a card chosen: nobody else moved
+    assert chosen_seen
+    assert env.observation_space.shape == (tensor_layout(env.game_state).information_state_size,)
+
+
+def test_an_illegal_action_raises_with_the_reason_and_changes_nothing() -> None:
+    env = PitchEnv("auction-pitch", max_hands=3)
+    _, info = env.reset(seed=7)
+    before = env.game_state
+    play = env.space.play + pc.parse_move("play AS").arg
+    with pytest.raises(pc.IllegalMove, match=r"action \d+ \(play AS\) is not legal now: .*bid"):
+        env.step(play)
+    for bad in (env.space.size, -1, 1.5, None, True):
+        with pytest.raises(ValueError):
+            env.step(bad)  # type: ignore[arg-type]
+    assert env.game_state is before
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    lose = PitchEnv("auction-pitch", illegal="lose", illegal_reward=-3.0)
+    lose.reset(seed=7)
+    _, reward, terminated, truncated, info = lose.step(play)
+    assert (reward, terminated, truncated) == (-3.0, True, False) and "not legal now" in info["illegal_action"]
+    with pytest.raises(RuntimeError, match="reset"):
+        lose.step(play)
+    with pytest.raises(RuntimeError, match="reset"):
+        PitchEnv().step(0)
+
+
+class Counting:
+    """A bot of one's own: plays like RandomBot, counting its moves."""
+
+    def __init__(self, learner: int = 0) -> None:
+        self.moves = 0
+        self.learner = learner
+        self.inner = RandomBot()
+
+    def choose(self, view: PlayerView, legal: Sequence[pc.Move], rng: random.Random) -> pc.Move:
+        self.moves += 1
+        assert view.seat != self.learner and view.legal_moves == tuple(legal)  # a bot sees its own view
+        return self.inner.choose(view, legal, rng)
+
+
+def test_opponents_are_named_given_or_one_per_other_seat() -> None:
+    mine = Counting()
+    env = PitchEnv("auction-pitch", opponents=[mine, "heuristic", HeuristicBot()], max_hands=2)
+    run(env, 1, random.Random(1))
+    assert mine.moves > 0 and isinstance(env.bots[2], HeuristicBot) and env.bots[1] is mine
+    shared = Counting(learner=2)
+    env = PitchEnv("partnership-pitch", seat=2, opponents=shared, max_hands=2)
+    run(env, 1, random.Random(1))
+    assert set(env.bots) == {0, 1, 3} and shared.moves > 0
+    for bad in (["random"], ["random"] * 4, "nobody", [3, "random", "random"]):
+        with pytest.raises(ValueError, match=r"opponents|bot"):
+            PitchEnv("auction-pitch", opponents=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        PitchEnv("auction-pitch", seat=4)
+
+
+def test_registered_with_gymnasium_and_rendered_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    env = gymnasium.make("pitchcore.adapters.gymnasium:" + ENV_ID, variant="smear", render_mode="ansi")
+    env.reset(seed=3)
+    text = env.render()
+    assert isinstance(text, str) and "smear" in text and "<- to move" in text
+    human = PitchEnv(render_mode="human", max_hands=1)
+    human.reset(seed=3)
+    assert "seat 0:" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="render_mode"):
+        PitchEnv(render_mode="rgb_array")
