@@ -8,7 +8,9 @@ For each variant, the median of several runs of:
              ``fast.step_in_hand``, then ``fast.score`` (no next deal)
   in-hand mutable   the same on a ``fast.Game`` (``apply_in_hand``, then ``score``)
 as transitions/s, hands/s for the checked run, and the bytes of one mid-hand state; then
-how long loading a bundled variant and a house file takes, first and cached.
+how long loading a bundled variant and a house file takes, first and cached; then how long
+``state.view(seat)`` takes on a mid-hand Auction Pitch state (the seat to move, as a bot
+asks on every move), alone and with every field of the view read (timeit, best of 5).
 Moves are uniformly random; a game still going after 200 hands is ended there (random
 bidding never ends some variants, e.g. book-pitch).
 
@@ -22,13 +24,17 @@ from __future__ import annotations
 
 import argparse
 import functools
+import operator
 import random
 import statistics
 import subprocess
 import sys
 import time
+import timeit
 from collections.abc import Callable
 from pathlib import Path
+
+import attrs
 
 import pitchcore
 from pitchcore import GameState, Phase, fast
@@ -184,6 +190,22 @@ def reference(seconds: float, runs: int) -> dict[str, float] | None:
             for kind in ("mutable", "frozen")}
 
 
+def view_times(players: int | None, repeat: int = 5) -> tuple[float, float]:
+    """Seconds per ``state.view(seat)`` on ``mid_hand`` of Auction Pitch for the seat to
+    move, and per view with every field read (a view works its fields out when first read):
+    the best of ``repeat`` timeit runs."""
+    state = mid_hand(pitchcore.load_variant("auction-pitch"), players)
+    seat = state.to_move
+    every_field = operator.attrgetter(*(field.name for field in attrs.fields(pitchcore.PlayerView)))
+
+    def best(run: Callable[[], object]) -> float:
+        timer = timeit.Timer(run)
+        number, _ = timer.autorange()
+        return min(timer.repeat(repeat, number)) / number
+
+    return best(lambda: state.view(seat)), best(lambda: every_field(state.view(seat)))
+
+
 LOAD_SCRIPT = """
 import sys, time
 import pitchcore
@@ -235,6 +257,8 @@ def main() -> None:
         first = statistics.median(t[0] for t in times) * 1e3
         cached = statistics.median(t[1] for t in times) * 1e3
         print(f"  {Path(what).name:22} {first:7.2f} ms {cached:9.3f} ms")
+    alone, every = view_times(args.players)
+    print(f"\nview(seat) on a mid-hand state: {alone * 1e6:.2f} µs (accessing all fields: {every * 1e6:.2f} µs)")
     yardstick = reference(args.seconds, args.runs)
     if yardstick is not None and "auction-pitch" in figures:
         moves, quick, mutable = figures["auction-pitch"]

@@ -1,19 +1,50 @@
-"""What one seat may know: its own cards and everything public, nothing more."""
+"""What one seat may know: its own cards and everything public, nothing more.
+
+``state.view(seat)`` runs on every move of every bot, so it builds little. It checks the
+seat, takes the public pieces of the state (references to the state's own tuples, no
+copies) and works out at once only what needs the hidden ones: the hand sizes, the discard
+counts, the stock's size, the legal moves, whether the called partner is known, and the
+cards each seat has played this hand. Every field is set on first access, a group at a
+time, and kept: the first read of any plain field sets them all (values already at hand);
+the first of ``hand``, ``discards``, ``gift`` or ``called`` makes those ``Card`` values;
+the first of ``trick``, ``tricks`` or ``trick_seats`` works out who played each card and
+makes those. A view stays an ordinary frozen attrs class: equality, hashing, ``repr``,
+pickling, ``copy``, ``attrs.evolve``/``attrs.asdict`` and ``view_json`` read the fields by
+attribute, which sets any not set yet, so they see the view a whole one would be. A view
+built from values (``PlayerView(...)``, ``view_from_json``, ``attrs.evolve``, unpickling)
+has every field set from the start. (``GameState.view`` is ``view_of`` itself: see the end
+of the module.)
+
+What a view holds. A view never keeps the ``GameState``: the state holds every seat's hand,
+the stock, the face-down discards and the seed, and a bot handed a view could read them
+through any reference to it (a private attribute, ``__slots__``, ``gc``, a pickle). What a
+view keeps until its fields are set is one private tuple (the ``_parts`` slot) of exactly
+what its seat may know, in raw form: the plain fields' values, this seat's own hand,
+discard and gift masks, the called card, the cards played (the trick in progress and the
+completed tricks, as card indices) and each seat's played cards (its hand when play began
+as far as the tricks show it, which is all ``trick_seats`` needs: what a finished hand's
+``PlayRecord.shown`` holds too). No other seat's unplayed card, no stock, no seed.
+``tests/test_view_laziness.py`` walks every object reachable from views of many states, and
+from their pickles, for anything hidden. Only the view is sealed: code in the engine's
+process may import the engine's modules, so a server that must keep the other hands from
+a bot runs the bot in a process of its own and sends it ``view_to_json(view)``.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import functools
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .cards import CARDS, SUITS, Card, cards_of
-from .components.play import trick_seats
+from .cards import CARDS, SUITS, Card, cards_in
 from .moves import Move
 from .results import HandResult
-from .state import Phase, seat_of
+from .state import GameState, Phase, seat_of
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from collections.abc import Callable
+
     from .variant import Variant
 
 
@@ -70,34 +101,82 @@ class PlayerView:
     rules: Variant | None = attrs.field(default=None, eq=False, repr=False)
     """The variant being played (public: every player knows the rules)."""
 
+    # A slot beside the fields, for ``view_of`` to leave the view's raw public pieces in (see
+    # the module docstring): attrs gives a cached_property a slot of its own; this one is never
+    # computed. (It needs attrs 23.2 or later.)
+    @functools.cached_property
+    def _parts(self) -> tuple[Any, ...]:
+        raise AttributeError("a view built from values has no raw parts")
+
+    if not TYPE_CHECKING:  # (so that type checkers still reject a misspelt field)
+        def __getattr__(self, name: str) -> Any:
+            # Called only for an empty slot: a field of a view from ``view_of`` read for the
+            # first time. Work out its group of fields from the parts, keep them in their
+            # slots (the slots' own setters: a frozen view refuses ``setattr``), return it.
+            try:
+                setters, make, position = _LAZY[name]
+            except KeyError:
+                raise AttributeError(f"'PlayerView' object has no attribute {name!r}", name=name, obj=self) from None
+            values = make(self._parts)
+            for setter, value in zip(setters, values, strict=False):
+                setter(self, value)
+            return values[position]
+
+
+_new = object.__new__
+_set_parts = PlayerView.__dict__["_parts"].__set__  # (its slot's own setter: a frozen view refuses setattr)
+
+# A view's parts: first the values of these fields, which ``view_of`` has at once (the first
+# read of any of them sets them all) ...
+_PUBLIC = ("seat", "players", "variant", "phase", "to_move", "dealer", "scores", "side_of", "hand_sizes",
+           "bids", "bidder", "bid", "trump", "discard_counts", "stock_size", "hand_results", "winner",
+           "legal_moves", "call", "hand_size", "partner", "rules")
+# ... then, at these indices: this seat's own hand, discard and gift masks and the called card
+# (None or its index); the trick in progress's cards and leader, the completed tricks (leader,
+# cards, taker: card indices) and the cards each seat has played this hand (``_played``).
+_HAND, _DISCARDS, _GIFT, _CALLED, _TRICK, _LEADER, _DONE, _PLAYED = range(len(_PUBLIC), len(_PUBLIC) + 8)
+_BIT = tuple(1 << card for card in range(64))
+_NO_DISCARDS = tuple((0,) * players for players in range(16))
+
 
 def view_of(state: GameState, seat: int) -> PlayerView:
-    table = state.table
-    seat = seat_of(seat, table.players)
-    info = state.info
-    discards = info.discards[seat] if info.discards else 0
-    return PlayerView(
-        seat=seat, players=table.players, variant=table.variant.name, phase=state.phase,
-        to_move=state.to_move, dealer=state.dealer, scores=state.scores,
-        side_of=table.side_of, hand=cards_of(state.masks[seat]),
-        hand_sizes=tuple(mask.bit_count() for mask in state.masks), bids=info.bids,
-        bidder=info.bidder, bid=info.bid,
-        trump=None if info.trump is None else SUITS[info.trump], trick=state.trick,
-        tricks=tuple((leader, tuple(CARDS[c] for c in cards), taker)
-                     for leader, cards, taker in state.done_tricks),
-        discards=cards_of(discards),
-        discard_counts=tuple(mask.bit_count() for mask in info.discards) if info.discards
-        else (0,) * table.players,
-        gift=cards_of(info.gift) if seat == info.bidder else (),
-        stock_size=len(info.stock), hand_results=state.hand_results, winner=state.winner,
-        legal_moves=state.legal_moves() if state.to_move == seat else (),
-        call=info.call, hand_size=info.hand_size,
-        called=None if info.called is None else CARDS[info.called],
-        partner=_partner_known(state, seat),
-        trick_seats=tuple(trick_seats(info.start, leader, cards, table.players)
-                          for leader, cards, _ in state.done_tricks),
-        rules=table.variant,
-    )
+    """``state.view(seat)``, which is this function (see the end of the module)."""
+    # (``GameState.FIELDS`` in order, as the engine reads them: by position)
+    table, scores, dealer, _, results, phase, to_move, masks, info, trick, leader, done, winner = state[:13]
+    players = table.players
+    if seat.__class__ is not int or not 0 <= seat < players:
+        seat = seat_of(seat, players)
+    discards, called, trump, variant = info.discards, info.called, info.trump, table.variant
+    view = _new(PlayerView)
+    _set_parts(view, (
+        seat, players, variant.name, phase, to_move, dealer, scores, table.side_of,
+        tuple(map(int.bit_count, masks)), info.bids, info.bidder, info.bid,
+        None if trump is None else SUITS[trump],
+        tuple(map(int.bit_count, discards)) if discards
+        else _NO_DISCARDS[players] if players < len(_NO_DISCARDS) else (0,) * players,
+        len(info.stock), results, winner, state.legal_moves() if to_move == seat else (),
+        info.call, info.hand_size,
+        None if info.partner is None or called is None else _partner_known(state, seat),
+        variant,
+        masks[seat], discards[seat] if discards else 0, info.gift if seat == info.bidder else 0, called,
+        trick, leader, done, _played(info.start, trick, done) if trick or done else ()))
+    return view
+
+
+def _played(start: tuple[int, ...], trick: tuple[int, ...], done: tuple[tuple[int, tuple[int, ...], int], ...],
+            ) -> tuple[int, ...]:
+    """Each seat's hand when play began (``info.start``) as far as the tricks show it: the
+    cards it has played this hand. ``trick_seats`` asks ``start`` about those cards only, so
+    this answers it alike (it is what a finished hand's ``PlayRecord.shown`` holds)."""
+    if not start:
+        return ()
+    shown = 0
+    for card in trick:
+        shown |= _BIT[card]
+    for _, cards, _ in done:
+        for card in cards:
+            shown |= _BIT[card]
+    return tuple([mask & shown for mask in start])
 
 
 def _partner_known(state: GameState, seat: int) -> int | None:
@@ -110,3 +189,65 @@ def _partner_known(state: GameState, seat: int) -> int | None:
     if seat == partner or called in state.trick_cards:
         return partner
     return partner if any(called in cards for _, cards, _ in state.done_tricks) else None
+
+
+# -- the fields worked out on first access, a group at a time, from the parts -------------
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    return tuple(map(CARDS.__getitem__, cards_in(mask)))
+
+
+def _cards_group(parts: tuple[Any, ...]) -> tuple[Any, ...]:
+    """hand, discards, gift, called."""
+    called = parts[_CALLED]
+    return (_cards(parts[_HAND]), _cards(parts[_DISCARDS]) if parts[_DISCARDS] else (),
+            _cards(parts[_GIFT]) if parts[_GIFT] else (), None if called is None else CARDS[called])
+
+
+def _seats(played: tuple[int, ...], leader: int, cards: tuple[int, ...], players: int) -> tuple[int, ...]:
+    """``components.play.trick_seats`` of ``played`` (its loops in line): the first seat that
+    played each card; one that nobody did (a state built by hand) is counted on from the leader."""
+    seats = []
+    for position, card in enumerate(cards):
+        bit = _BIT[card]
+        seat = 0
+        for mask in played:
+            if mask & bit:
+                break
+            seat += 1
+        else:
+            seat = (leader + position) % players
+        seats.append(seat)
+    return tuple(seats)
+
+
+def _play_group(parts: tuple[Any, ...]) -> tuple[Any, ...]:
+    """trick, tricks, trick_seats."""
+    cards, done, played, players = parts[_TRICK], parts[_DONE], parts[_PLAYED], parts[1]
+    trick = tuple(zip(_seats(played, parts[_LEADER], cards, players), map(CARDS.__getitem__, cards),
+                      strict=True)) if cards else ()
+    if not done:
+        return trick, (), ()
+    return (trick, tuple([(leader, tuple(map(CARDS.__getitem__, cards)), taker) for leader, cards, taker in done]),
+            tuple([_seats(played, leader, cards, players) for leader, cards, _ in done]))
+
+
+_GROUPS: tuple[tuple[tuple[str, ...], Callable[[tuple[Any, ...]], tuple[Any, ...]]], ...] = (
+    (_PUBLIC, lambda parts: parts),
+    (("hand", "discards", "gift", "called"), _cards_group),
+    (("trick", "tricks", "trick_seats"), _play_group),
+)
+_LAZY: dict[str, tuple[tuple[Callable[[PlayerView, Any], None], ...],
+                       Callable[[tuple[Any, ...]], tuple[Any, ...]], int]] = {
+    name: (tuple(PlayerView.__dict__[field].__set__ for field in names), make, position)
+    for names, make in _GROUPS for position, name in enumerate(names)}
+"""Field name -> its group's slot setters, how to work out the group's values from the
+parts, and where the field is among them."""
+if set(_LAZY) != {field.name for field in attrs.fields(PlayerView)}:
+    raise AssertionError("view.py: every field of PlayerView belongs to one group")
+
+# ``GameState.view`` is ``view_of`` itself, as the engine makes ``legal_moves`` and ``apply``
+# its own functions: the method in state.py imports this module on every call, a third of
+# the time a view takes. The docstring stays the method's.
+view_of.__doc__ = GameState.view.__doc__
+GameState.view = view_of  # type: ignore[method-assign,assignment]
