@@ -583,7 +583,7 @@ def test_named_trump_is_the_bidders_move() -> None:
     ({"scores": (1.5, 0, 0, 0)}, r"scores must be whole numbers, one per side, not \[1.5, 0, 0, 0\]"),
     ({"scores": (True, 0, 0, 0)}, "scores must be whole numbers"),
     ({"scores": "1234"}, "scores must be whole numbers"),
-    ({"stock": "AS"}, "stock"),
+    ({"stock": "AS AS"}, "twice"),
     ({"hands": ["AS", "KS", "QS"]}, "hands"),
     ({"hands": ["AS", "AS", "QS", "JS"]}, "twice"),
     ({"hands": ["AS", "KS QS", "2C", "3C"]}, "same number"),
