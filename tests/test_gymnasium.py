@@ -30,12 +30,13 @@ from pitchcore.adapters.gymnasium import ENV_ID, PitchEnv
 
 @pytest.mark.parametrize("name", BUNDLED)
 def test_gymnasium_check_env_passes_without_a_warning(name: str) -> None:
-    """``check_env`` steps actions sampled without the mask, so it runs with ``illegal="lose"``;
-    made through ``gymnasium.make``, the env has a spec and every render mode is checked too."""
+    """``check_env`` steps actions sampled without the mask: the default ``illegal="lose"``
+    ends the episode on one; made through ``gymnasium.make``, the env has a spec and every
+    render mode is checked too."""
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        check_env(gymnasium.make(ENV_ID, variant=name, illegal="lose", max_hands=3).unwrapped)
-        check_env(PitchEnv(name, seat=1, opponents="heuristic", illegal="lose", observation="information_state",
+        check_env(gymnasium.make(ENV_ID, variant=name, max_hands=3).unwrapped)
+        check_env(PitchEnv(name, seat=1, opponents="heuristic", observation="information_state",
                            reward="hand"), skip_render_check=True)
 
 
@@ -114,7 +115,7 @@ def test_the_learner_builds_its_discard_card_by_card() -> None:
 
 
 def test_an_illegal_action_raises_with_the_reason_and_changes_nothing() -> None:
-    env = PitchEnv("auction-pitch", max_hands=3)
+    env = PitchEnv("auction-pitch", max_hands=3, illegal="raise")
     _, info = env.reset(seed=7)
     before = env.game_state
     play = env.space.play + pc.parse_move("play AS").arg
@@ -125,7 +126,7 @@ def test_an_illegal_action_raises_with_the_reason_and_changes_nothing() -> None:
             env.step(bad)  # type: ignore[arg-type]
     assert env.game_state is before
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
-    lose = PitchEnv("auction-pitch", illegal="lose", illegal_reward=-3.0)
+    lose = PitchEnv("auction-pitch", illegal_reward=-3.0)  # (the default: the episode is lost)
     lose.reset(seed=7)
     _, reward, terminated, truncated, info = lose.step(play)
     assert (reward, terminated, truncated) == (-3.0, True, False) and "not legal now" in info["illegal_action"]

@@ -179,7 +179,7 @@ def test_observations_are_the_seats_own_tensors_and_only_the_mover_has_legal_act
 
 
 def test_an_illegal_action_raises_and_changes_nothing() -> None:
-    table = env("auction-pitch")
+    table = env("auction-pitch", illegal="raise")
     table.reset(seed=7)
     observation, *_ = table.last()
     before, agent = table.unwrapped.game_state, table.agent_selection

@@ -73,11 +73,12 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
     - ``reward``: ``"game"``: +1 when the learner's side wins, -1 when another side does, 0 if
       nobody does, given at the end; ``"hand"``: the learner's side's score change on each step.
     - ``observation``: ``"observation"`` or ``"information_state"`` (``pitchcore.tensors``).
-    - ``illegal``: ``"raise"``: an action that is not legal now raises ``IllegalMove`` (a
-      ``ValueError``) naming it and why, and changes nothing; ``"lose"``: it ends the
-      episode (``terminated``) with ``illegal_reward`` and ``info["illegal_action"]``, for
-      learners that do not mask (``gymnasium.utils.env_checker.check_env`` steps random
-      actions, so it runs with ``"lose"``).
+    - ``illegal``: ``"lose"`` (the default, as in PettingZoo's classic games): an action that
+      is not legal now ends the episode (``terminated``) with ``illegal_reward`` and
+      ``info["illegal_action"]`` saying why, so learners that do not mask (and
+      ``gymnasium.utils.env_checker.check_env``, which steps random actions) run as they
+      expect; ``"raise"``: it raises ``IllegalMove`` (a ``ValueError``) naming it and why,
+      and changes nothing (for debugging a masked learner).
     - ``render_mode``: ``"ansi"`` (``render`` returns text) or ``"human"`` (printed each step);
       the text shows every seat's cards (a spectator's view).
 
@@ -90,7 +91,7 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
     def __init__(self, variant: Variant | str = "auction-pitch", players: int | None = None, seat: int = 0,
                  opponents: str | Bot | Sequence[str | Bot] = "random", max_hands: int | None = None,
                  reward: Literal["game", "hand"] = "game", observation: str = "observation",
-                 illegal: Literal["raise", "lose"] = "raise", illegal_reward: float = -1.0,
+                 illegal: Literal["raise", "lose"] = "lose", illegal_reward: float = -1.0,
                  render_mode: str | None = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")

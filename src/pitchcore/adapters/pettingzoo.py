@@ -74,13 +74,14 @@ _SEEDS = 2**63
 
 def env(variant: Variant | str = "auction-pitch", players: int | None = None, max_hands: int | None = None,
         render_mode: str | None = None, observation: str = "observation", reward: Reward = "game",
-        illegal: Illegal = "raise", illegal_reward: float = -1.0) -> Any:
+        illegal: Illegal = "lose", illegal_reward: float = -1.0) -> Any:
     """``raw_env`` wrapped as PettingZoo's classic environments are: in its
     ``OrderEnforcingWrapper``, which refuses to step or observe before ``reset``.
 
     The other classic wrappers are not needed: an action outside the space or not legal
-    now raises ``IllegalMove`` (a ``ValueError``) saying why, or with ``illegal="lose"``
-    ends the game as ``TerminateIllegalWrapper`` would."""
+    now ends the game as ``TerminateIllegalWrapper`` would (``illegal="lose"``, the
+    default), or with ``illegal="raise"`` raises ``IllegalMove`` (a ``ValueError``) saying
+    why and changes nothing."""
     return _OrderEnforcing(raw_env(variant, players, max_hands, render_mode, observation, reward,
                                    illegal, illegal_reward))
 
@@ -167,8 +168,9 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
     - ``observation``: ``"observation"`` (what the seat sees now) or ``"information_state"``
       (also the history it has seen: the auction, every trick), from ``pitchcore.tensors``.
     - ``reward``: ``"game"`` (+1/-1 at the end) or ``"hand"`` (score changes as they happen).
-    - ``illegal``: ``"raise"`` (an illegal action raises ``IllegalMove`` and changes nothing)
-      or ``"lose"`` (the game ends at once: the offender gets ``illegal_reward``, the others 0).
+    - ``illegal``: ``"lose"`` (the default, PettingZoo's classic convention: the game ends at
+      once, the offender gets ``illegal_reward``, the others 0, and its info says why) or
+      ``"raise"`` (an illegal action raises ``IllegalMove`` and changes nothing).
 
     ``reset(seed=s)`` starts ``pitchcore.new_game(variant, players=players, seed=s)`` (so a
     game is replayable from its seed); ``reset()`` draws the seed from the environment's own
@@ -180,7 +182,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
 
     def __init__(self, variant: Variant | str = "auction-pitch", players: int | None = None,
                  max_hands: int | None = None, render_mode: str | None = None, observation: str = "observation",
-                 reward: Reward = "game", illegal: Illegal = "raise", illegal_reward: float = -1.0) -> None:
+                 reward: Reward = "game", illegal: Illegal = "lose", illegal_reward: float = -1.0) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
