@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 # The modules users import (pitchcore's own page lists pitchcore.__all__, and its exported submodule
 # pitchcore.history comes with it); tests/test_api_docs.py reads this line.
-API_MODULES := pitchcore pitchcore.fast pitchcore.bots
+API_MODULES := pitchcore pitchcore.fast pitchcore.bots pitchcore.simulate pitchcore.adapters.openspiel pitchcore.adapters.pettingzoo pitchcore.adapters.gymnasium
 
 .PHONY: demo test lint api browser clean
 

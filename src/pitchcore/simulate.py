@@ -49,6 +49,14 @@ from .variant import Variant
 if TYPE_CHECKING:
     from distributed import Client
 
+__all__ = [
+    "BOT_NAMES", "BotError", "ClusterError", "GameRecord", "HandRecord", "SimulationResult", "available_bots",
+    "bot_by_name", "bot_names", "format_summary", "game_seed", "history_name", "play_one", "simulate", "summarize",
+    "wilson",
+]
+"""What a program using the simulator imports; the command-line parts (``add_parser``, ``run``,
+``main``) belong to ``pitchcore simulate``."""
+
 BOT_NAMES = ("random", "heuristic", "search", "jacks")
 """The names ``bot_by_name`` knows (``search:N`` sets the search's playouts per decision)."""
 

@@ -4,9 +4,10 @@ from .base import Bot, RandomBot, play_game
 from .heuristic import HeuristicBot
 from .jacks import JacksBot
 from .knowledge import Knowledge, knowledge_of
+from .loading import load_bot
 from .search import SearchBot, deal_state, sample_deal, sample_state
 
 __all__ = [
-    "Bot", "HeuristicBot", "JacksBot", "Knowledge", "RandomBot", "SearchBot", "deal_state", "knowledge_of",
+    "Bot", "HeuristicBot", "JacksBot", "Knowledge", "RandomBot", "SearchBot", "deal_state", "knowledge_of", "load_bot",
     "play_game", "sample_deal", "sample_state",
 ]
