@@ -417,7 +417,7 @@ def test_ismcts_beats_random_bots_at_auction_pitch() -> None:
                 action = queued.pop(0)
             assert action in state.legal_actions()
             state.apply_action(action)
-        assert state.core.end == "hand"
+        assert state.core.end in ("hand", "over")  # (a hand may end the game: a made shoot bid wins it)
         returns = state.returns()
         margins.append(returns[searcher] - sum(returns[seat] for seat in range(4) if seat != searcher) / 3)
     mean = float(np.mean(margins))
