@@ -15,29 +15,47 @@ What is proved, and how:
   lead proves the leader void in trumps. Effective suits come from the variant's trump
   tables, so the jick and the jokers count as trumps. No cards are drawn during play, so a void holds
   for the rest of the hand.
-* ``discard-refill`` exchanges (hi-lo-jack): every player throws all its non-trumps and
-  keeps at most ``keep`` trumps, so a seat that discarded ``d`` of its ``n`` cards kept
-  exactly ``n - d`` trumps: its hand when play began held at least that many trumps (the
-  refill may add more). The refill is dealt from the stock, then (once the stock is out)
-  from the shuffled junk pile, which holds the viewer's own discards; the public counts
-  say how many junk cards each seat drew, which bounds how many of the viewer's discards
-  that seat can hold (zero for seats refilled from the stock alone). Between discarding
-  and the refill, a seat that has discarded holds trumps only.
+* ``follow: trump-only`` (Ten-point Pitch) skips the seats out of trumps: a seat that did
+  not play to a finished trick holds no trump, nor does a seat the turn has passed over
+  on its way to the seat to move (from the last trick's taker, which passes the lead on
+  when it has no trump, through the trick in progress); the seat to move holds a trump.
+  The seats after it in the trick in progress have yet to play: nothing is proved of them.
+* ``discard-refill`` exchanges. Each seat's one discard move (eldest first) is told only by
+  its count; what that count proves is asked of the exchange's own ``is_legal`` on made-up
+  hands (legality there is by numbers of cards and trumps): the fewest trumps and the most
+  other cards a seat can have kept. With ``discard: non-trumps`` (hi-lo-jack, Cinch,
+  Ten-point Pitch) a seat that discarded ``d`` of its ``n`` cards kept exactly ``n - d``
+  trumps and nothing else, so until the refill it holds trumps only, and its hand when
+  play began held at least that many trumps (the refill may add more); with ``discard:
+  any`` (Nine-Five) or ``to-keep`` a seat may keep any cards, and nothing is proved.
+  The refill is dealt from the stock, then (once the stock is out) from the shuffled junk
+  pile, which holds the viewer's own discards: the exchange's own refill, run on the
+  public counts, says how many junk cards each seat drew, which bounds how many of the
+  viewer's discards that seat can hold (zero for seats refilled from the stock alone).
+  A robber (Cinch, Ten-point Pitch) then takes the rest of the stock and discards down to
+  ``keep``, one card at a time, and its count lumps those discards with its exchange
+  discard: every split of the count is tried (robbing only happens if the stock outlasted
+  the refill), each robbing discard as ``is_legal`` allows, and the fewest trumps over all
+  of them is what is proved. Once the hands are refilled nobody is proved to hold trumps
+  only.
 * ``draw`` exchanges (haus-pitch): discards are never seen again, so the viewer's own
-  discards and gift are in nobody else's hand.
+  discards and gift are in nobody else's hand; which cards were drawn proves nothing.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
+from typing import Any, cast
 
 import attrs
 
-from ..cards import DECK_SIZE
+from ..cards import DECK_SIZE, cards_in, mask_of
 from ..components.exchange import DiscardRefill
-from ..components.play import FollowOrTrump
+from ..components.play import FollowOrTrump, TrumpOnly
 from ..components.trump import NO_TRUMP, TrumpTables, build_tables
-from ..state import Phase
+from ..moves import discard
+from ..state import GameState, Phase
 from ..variant import Variant
 from ..view import PlayerView
 
@@ -184,15 +202,16 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
                         and variant.play.first_lead == "trump")
 
     tricks = _plays(view)
+    done = len(tricks)
     if view.trick:
         tricks.append([(seat, card.index) for seat, card in view.trick])
-    trump_only = getattr(variant.play, "follow", None) == "trump-only" if variant is not None else False
+    trump_only = variant is not None and isinstance(variant.play, TrumpOnly)
     for number, plays in enumerate(tricks):
         for seat, card in plays:
             played_by[seat] |= 1 << card
         if trump is None:
             continue
-        if trump_only:  # a seat that did not play to a trick held no trump
+        if trump_only and number < done:  # a seat that did not play to a finished trick held no trump
             for seat in set(range(players)) - {seat for seat, _ in plays}:
                 voids[seat] |= 1 << trump
         suit = tables.suit[trump]
@@ -204,6 +223,19 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
             played = suit[card]
             if played != led and played != trump:  # (when trump was led: a trump void)
                 voids[seat] |= 1 << led
+    mover = view.to_move
+    holds_trump = None
+    if trump_only and trump is not None and mover is not None and view.phase is Phase.PLAYING:
+        # The turn passes over the seats out of trumps: from the last trick's taker (who
+        # passes the lead on when it has none) through the trick in progress to the mover,
+        # who holds one. The seats after the mover have yet to play: nothing is proved.
+        ahead = {seat for seat, _ in view.trick}
+        seat = view.tricks[-1][2] if view.tricks else view.trick[0][0] if view.trick else mover
+        while seat != mover:
+            if seat not in ahead:
+                voids[seat] |= 1 << trump
+            seat = (seat + 1) % players
+        holds_trump = mover
     played = 0
     for mask in played_by:
         played |= mask
@@ -217,26 +249,9 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
     only_trumps = [False] * players
     exchange = variant.exchange if variant is not None else None
     if isinstance(exchange, DiscardRefill) and trump is not None and variant is not None:
-        trump_mask = tables.trumps[trump]
-        dealt = variant.deal.hand_size
-        extra = widow_extra(variant)
-        refilled = view.phase is Phase.PLAYING
-        stock = deck - players * dealt - (extra if view.bidder is not None else 0)
-        for offset in range(1, players + 1):
-            seat = (view.dealer + offset) % players
-            count = view.discard_counts[seat]
-            held = dealt + (extra if seat == view.bidder else 0)
-            kept = held - count
-            if view.phase is Phase.DISCARDING and count:
-                only_trumps[seat] = True
-            if not refilled:
-                continue
-            min_trumps[seat] = max(0, kept - (played_by[seat] & trump_mask).bit_count())
-            need = max(exchange.keep - kept, 0)
-            from_stock = min(need, stock)
-            stock -= from_stock
-            from_junk = need - from_stock
-            room[seat] = max(0, from_junk - (played_by[seat] & own_discards).bit_count())
+        _exchange_facts(view, variant, exchange, trump, played_by, own_discards, min_trumps, room, only_trumps)
+    if holds_trump is not None:
+        min_trumps[holds_trump] = max(min_trumps[holds_trump], 1)
     min_trumps[view.seat] = (hand & (tables.trumps[trump] if trump is not None else 0)).bit_count()
     room[view.seat] = 0
     only_trumps[view.seat] = False
@@ -245,6 +260,198 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
         played_by=tuple(played_by), voids=tuple(voids), own_discards=own_discards, gift=gift,
         unknown=unknown, hand_sizes=view.hand_sizes, min_trumps=tuple(min_trumps),
         own_discard_room=tuple(room), only_trumps=tuple(only_trumps))
+
+
+def _exchange_facts(view: PlayerView, variant: Variant, exchange: DiscardRefill, trump: int,
+                    played_by: list[int], own_discards: int, min_trumps: list[int], room: list[int],
+                    only_trumps: list[bool]) -> None:
+    """Fill in what a ``discard-refill`` exchange proves (see the module notes): what each
+    seat's discard count says it kept, as the exchange's own ``is_legal`` allows, and after
+    the refill, how many junk cards each seat drew (the exchange's own refill) and what the
+    robber can have kept (``_Exchange`` asks the component)."""
+    players = view.players
+    ask = _exchange_of(variant, players)
+    dealt = view.hand_size or variant.deal.hand_size
+    extra = widow_extra(variant) if view.bidder is not None else 0
+    held = [dealt + (extra if seat == view.bidder else 0) for seat in range(players)]
+    stock = ask.deck_size - sum(held)  # the stock when the exchange began
+    counts = view.discard_counts
+    if view.phase is Phase.DISCARDING and view.stock_size == stock:
+        # Before the refill: the seats from the eldest to the one to move have discarded
+        # and hold what they kept.
+        seat = (view.dealer + 1) % players
+        while seat != view.to_move:
+            kept = ask.kept(trump, held[seat], counts[seat])
+            if kept is not None:
+                min_trumps[seat] = kept[0]
+                only_trumps[seat] = not kept[1]
+            seat = (seat + 1) % players
+        return
+    if view.phase is not Phase.DISCARDING and view.phase is not Phase.PLAYING:
+        return
+    # Refilled: in play, or the robber is robbing (it took the stock, so the count changed).
+    robber = {"dealer": view.dealer, "bidder": view.bidder}.get(exchange.robber)
+    # The robber's count holds its robbing discards too, which a count cannot tell apart. It
+    # robbed only if the stock outlasted the refill: then every refill came from the stock,
+    # and counting every discard as the exchange's (as here) leaves none in it and no junk
+    # drawn, or more discards than cards held.
+    kept_sizes = tuple(have - count for have, count in zip(held, counts, strict=True))
+    if min(kept_sizes) < 0:
+        draws, left = (0,) * players, 0
+    else:
+        draws, left = ask.junk_draws(view.dealer, trump, kept_sizes, stock)
+    robbing = view.phase is Phase.DISCARDING or (not left and not any(draws))
+    trump_mask = ask.tables.trumps[trump]
+    for seat in range(players):
+        if seat == view.seat:
+            continue
+        room[seat] = max(0, draws[seat] - (played_by[seat] & own_discards).bit_count())
+        kept = ask.kept(trump, held[seat], counts[seat])
+        fewest = [] if kept is None else [kept[0]]
+        if seat == robber and robbing:
+            size = view.hand_sizes[seat] + played_by[seat].bit_count()  # its hand as the robbing left it
+            for robbed in range(1, counts[seat] + 1):  # how many of its discards may be robbing ones
+                kept = ask.kept(trump, held[seat], counts[seat] - robbed)
+                found = None if kept is None else ask.robbed(trump, size + robbed, kept[0], robbed)
+                if found is not None:
+                    fewest.append(found)
+        min_trumps[seat] = max(0, min(fewest, default=0) - (played_by[seat] & trump_mask).bit_count())
+
+
+@functools.lru_cache(maxsize=VARIANTS_KEPT)
+def _exchange_of(variant: Variant, players: int) -> _Exchange:
+    return _Exchange(variant, players)
+
+
+class _Exchange:
+    """A ``discard-refill`` exchange asked about made-up hands of a variant's cards: what a
+    discard of so many cards leaves, what robbing can leave, who draws from the junk. Each
+    answer is the component's own (``is_legal``, ``_refill``), kept once found."""
+
+    KEPT = 4096
+    """Answers kept per kind (each a pure function of its question)."""
+
+    def __init__(self, variant: Variant, players: int) -> None:
+        from ..engine import new_game
+
+        exchange = variant.exchange
+        assert isinstance(exchange, DiscardRefill)
+        self.exchange = exchange
+        self.players = players
+        self.tables = cached_tables(variant)
+        self.deck_size = deck_size_of(variant)
+        self.blank = new_game(variant, players=players, seed=0)
+        self._kept: dict[tuple[int, int, int], Any] = {}
+        self._robbed: dict[tuple[int, int, int, int], Any] = {}
+        self._draws: dict[tuple[int, int, tuple[int, ...], int], tuple[tuple[int, ...], int]] = {}
+
+    def _hand(self, trump: int, trumps: int, others: int) -> tuple[int, int] | None:
+        """A hand of ``trumps`` trumps and ``others`` other cards, and the mask of its trumps
+        (None when the deck has too few)."""
+        deck = (1 << self.deck_size) - 1
+        trump_mask = self.tables.trumps[trump] & deck
+        high = list(cards_in(trump_mask))[:trumps]
+        low = list(cards_in(deck & ~trump_mask))[:others]
+        if len(high) < trumps or len(low) < others:
+            return None
+        return mask_of(high) | mask_of(low), mask_of(high)
+
+    def _state(self, trump: int, hand: int, robbing: bool) -> GameState:
+        """A state in which seat 0 holds ``hand`` and makes its exchange discard (or robs)."""
+        blank = self.blank
+        info = blank.info._replace(trump=trump, exchanged=self.players if robbing else 0)
+        return blank.evolve(phase=Phase.DISCARDING, to_move=0, masks=(hand,) + (0,) * (self.players - 1),
+                            info=info)
+
+    def kept(self, trump: int, held: int, thrown: int) -> tuple[int, int] | None:
+        """The fewest trumps and the most other cards a seat that held ``held`` cards keeps
+        when its exchange discard is ``thrown`` cards, by the exchange's ``is_legal`` (whose
+        legality is by numbers of cards and trumps); None when no hand allows that discard."""
+        key = (trump, held, thrown)
+        known = self._kept.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return cast("tuple[int, int] | None", known)
+        fewest, most = held, -1
+        for trumps in range(held + 1):
+            found = self._hand(trump, trumps, held - trumps)
+            if found is None:
+                continue
+            hand, trump_cards = found
+            high, low = list(cards_in(trump_cards)), list(cards_in(hand & ~trump_cards))
+            state = self._state(trump, hand, robbing=False)
+            for out in range(max(0, thrown - len(low)), min(trumps, thrown) + 1):  # the trumps thrown
+                if self.exchange.is_legal(state, discard(mask_of(high[:out]) | mask_of(low[:thrown - out]))):
+                    fewest = min(fewest, trumps - out)
+                    most = max(most, len(low) - (thrown - out))
+        answer = None if most < 0 else (fewest, most)
+        _keep(self._kept, key, answer)
+        return answer
+
+    def robbed(self, trump: int, size: int, least: int, steps: int) -> int | None:
+        """The fewest trumps a robber can hold after ``steps`` robbing discards (one card
+        each, as ``is_legal`` allows) from ``size`` cards of which ``least`` or more are
+        trumps; None when no such hand can make them."""
+        key = (trump, size, least, steps)
+        known = self._robbed.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return cast("int | None", known)
+        reachable = set(range(least, size + 1))
+        for step in range(steps):
+            cards = size - step
+            after = set()
+            for trumps in reachable:
+                found = self._hand(trump, trumps, cards - trumps)
+                if found is None:
+                    continue
+                hand, trump_cards = found
+                state = self._state(trump, hand, robbing=True)
+                if trump_cards and self.exchange.is_legal(state, discard(trump_cards & -trump_cards)):
+                    after.add(trumps - 1)
+                others = hand & ~trump_cards
+                if others and self.exchange.is_legal(state, discard(others & -others)):
+                    after.add(trumps)
+            reachable = after
+        answer = min(reachable, default=None)
+        _keep(self._robbed, key, answer)
+        return answer
+
+    def junk_draws(self, dealer: int, trump: int, kept: tuple[int, ...], stock: int) -> tuple[tuple[int, ...], int]:
+        """How many junk cards each seat drew in the refill, and the cards left in the stock,
+        for hands of ``kept`` cards after the discards and ``stock`` cards in the stock: the
+        exchange's own refill run on made-up cards (the rest of the deck is the junk)."""
+        key = (dealer, trump, kept, stock)
+        found = self._draws.get(key)
+        if found is None:
+            found = self._junk_draws(dealer, trump, kept, stock)
+            _keep(self._draws, key, found)
+        return found
+
+    def _junk_draws(self, dealer: int, trump: int, kept: tuple[int, ...], stock: int) -> tuple[tuple[int, ...], int]:
+        bound = tuple(max(self.exchange.keep - size, 0) for size in kept), 0  # what a refill's size bounds
+        if min(kept) < 0 or stock < 0 or sum(kept) + stock > self.deck_size:  # counts that no deal has
+            return bound
+        cards = iter(range(self.deck_size))
+        masks = tuple(mask_of(itertools.islice(cards, size)) for size in kept)
+        pile = tuple(itertools.islice(cards, stock))
+        junk = tuple(cards)
+        blank = self.blank
+        state = blank.evolve(dealer=dealer, masks=masks, info=blank.info._replace(trump=trump, stock=pile, junk=junk))
+        try:
+            refilled = self.exchange._refill(state)
+        except IndexError:  # the junk ran out: again counts that no deal has
+            return bound
+        junk_mask = mask_of(junk)
+        return tuple((mask & junk_mask).bit_count() for mask in refilled.masks), len(refilled.info.stock)
+
+
+_UNKNOWN: Any = object()
+"""An answer not found yet (None is an answer)."""
+
+
+def _keep(answers: dict[Any, Any], key: Any, answer: Any) -> None:
+    if len(answers) >= _Exchange.KEPT:
+        answers.clear()
+    answers[key] = answer
 
 
 def _plays(view: PlayerView) -> list[list[tuple[int, int]]]:

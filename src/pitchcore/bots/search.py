@@ -2,11 +2,12 @@
 
 Sampling. ``sample_deal(view, rng)`` deals the cards a seat cannot see so that nothing
 contradicts its view (``knowledge.py`` says what a view proves: played cards, voids by
-effective suit, own discards and gift, the trump counts and junk refills of hi-lo-jack's
-exchange). Seats are dealt most constrained first, each a uniformly random hand of the
-cards it may hold (its proved trumps first); that is exactly uniform when nothing is
-proved, and close to it otherwise. A random deal that paints itself into a corner is
-redrawn; after ``GREEDY_TRIES`` failures a max-flow construction finds a consistent deal
+effective suit, the seats out of trumps under trump-only play, own discards and gift, the
+trumps kept and the junk drawn in a discard-refill exchange). Seats are dealt most
+constrained first, each a uniformly random hand of the cards it may hold (its proved
+trumps first); that is exactly uniform when nothing is proved, and close to it otherwise.
+A random deal that paints itself into a corner is redrawn; after ``GREEDY_TRIES``
+failures a max-flow construction finds a consistent deal
 whenever one exists (valid, but not uniformly random).
 
 The determinized state. ``deal_state(view, hands)`` turns a deal into a full ``GameState``
