@@ -328,6 +328,7 @@ def check_resampling(game: Any, seed: int, games: int = 1) -> tuple[int, int, in
     the same strings, tensors and (for the mover) legal actions; the sample clones,
     serializes and plays on legally. Returns (samples, fresh ones, ones that moved a card)."""
     rng = np.random.RandomState(seed)
+    playouts = np.random.RandomState(seed + 1)  # (its own: a sample's playout never changes the game's course)
     pick = random.Random(seed)
     samples = fresh = moved = 0
     for _ in range(games):
@@ -349,7 +350,7 @@ def check_resampling(game: Any, seed: int, games: int = 1) -> tuple[int, int, in
                     assert sample.legal_actions() == state.legal_actions()
                 text = pyspiel.serialize_game_and_state(game, sample)
                 assert str(pyspiel.deserialize_game_and_state(text)[1]) == str(sample)
-                play_out(sample.clone(), rng)
+                play_out(sample.clone(), playouts)
             step(state, rng)
     return samples, fresh, moved
 

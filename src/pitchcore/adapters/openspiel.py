@@ -51,15 +51,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-import attrs
 import numpy as np
 import numpy.typing as npt
 
 from ..actions import ActionSpace, action_space
-from ..bots.knowledge import Knowledge, knowledge_of
+from ..bots.knowledge import knowledge_of
 from ..bots.search import NoConsistentDeal, sample_masks
 from ..cards import card_text, cards_in, mask_text
-from ..components.exchange import DiscardRefill
 from ..engine import new_game
 from ..loader import load_variant
 from ..log import Log, Start, begin, extend, moves_of, start_of
@@ -67,10 +65,9 @@ from ..moves import Move
 from ..registry import MOST_PLAYERS
 from ..results import HandResult
 from ..rules import Table
-from ..state import GameState, Phase
+from ..state import GameState
 from ..tensors import information_state_tensor, observation_tensor, tensor_layout
 from ..variant import Variant
-from ..view import PlayerView
 
 try:  # (imported by name: pyspiel ships no type information)
     pyspiel: Any = importlib.import_module("pyspiel")
@@ -461,7 +458,7 @@ def resample(core: _Core, seat: int, rng: random.Random) -> tuple[_Core, bool]:
 
     The other seats' hands are drawn by ``pitchcore.bots.search.sample_masks`` from what
     the seat's view proves (cards played, voids, its own discards and gift, the exchange's
-    counts: ``_knowledge``); the unseen rest (stock, the others' discards and gift) is
+    counts: ``knowledge_of``); the unseen rest (stock, the others' discards and gift) is
     shuffled among its places. The new deal is the old one with its unseen cards renamed,
     so the auction, the tricks and every public action stay as they were, and each other
     seat's dealt cards and discards move with its hand; a discard another seat is building
@@ -483,7 +480,7 @@ def resample(core: _Core, seat: int, rng: random.Random) -> tuple[_Core, bool]:
             drawn |= 1 << card
         return core._replace(deck=deck, drawn=drawn), True
     view = state.view(seat)
-    knowledge = _knowledge(view, rules.variant)
+    knowledge = knowledge_of(view, rules.variant)
     for _ in range(RESAMPLE_TRIES):
         try:
             hands = sample_masks(knowledge, rng)
@@ -503,52 +500,6 @@ def resample(core: _Core, seat: int, rng: random.Random) -> tuple[_Core, bool]:
             continue
         return found, True
     return core, False
-
-
-def _knowledge(view: PlayerView, variant: Variant) -> Knowledge:
-    """``knowledge_of(view)``, with what the turn proves under ``follow: trump-only``.
-
-    There a seat out of trumps is skipped, so the seat to move holds a trump and the seats
-    passed over on the way to it (from the trick's leader, or from the last trick's taker
-    to the next leader) hold none. ``knowledge_of`` reads every trick as complete, so it
-    takes the seats yet to play to the trick in progress for void: those voids are
-    replaced by the ones the turn proves.
-    """
-    knowledge = knowledge_of(view, variant)
-    exchange = variant.exchange
-    if isinstance(exchange, DiscardRefill) and (exchange.discard != "non-trumps" or exchange.robber != "none"):
-        knowledge = _unproved(knowledge, view, exchange)
-    trump, mover = knowledge.trump, view.to_move
-    if (getattr(variant.play, "follow", None) != "trump-only" or trump is None or mover is None
-            or view.phase is not Phase.PLAYING):
-        return knowledge
-    voids = list(knowledge_of(attrs.evolve(view, trick=()), variant).voids if view.trick else knowledge.voids)
-    played = {seat for seat, _ in view.trick}
-    seat = view.trick[0][0] if view.trick else view.tricks[-1][2] if view.tricks else mover
-    while seat != mover:
-        if seat not in played:
-            voids[seat] |= 1 << trump
-        seat = (seat + 1) % view.players
-    least = list(knowledge.min_trumps)
-    if mover != view.seat:
-        least[mover] = max(1, least[mover])
-    return attrs.evolve(knowledge, voids=tuple(voids), min_trumps=tuple(least))
-
-
-def _unproved(knowledge: Knowledge, view: PlayerView, exchange: DiscardRefill) -> Knowledge:
-    """``knowledge`` without the exchange proofs ``knowledge_of`` draws from hi-lo-jack's
-    exchange (every non-trump thrown, the trumps kept): where a player may throw any card
-    (``discard: any``, Nine-Five) nothing says how many trumps it kept; with a robber
-    (Cinch) the hands are refilled while the phase is still discarding, and the robber's
-    discards are not an exchange's. Without them a sample is looser, never wrong."""
-    players = view.players
-    if exchange.discard != "non-trumps":
-        least = tuple(knowledge.min_trumps[seat] if seat == view.seat else 0 for seat in range(players))
-        return attrs.evolve(knowledge, min_trumps=least, only_trumps=(False,) * players,
-                            own_discard_room=(0,) * players)
-    robber = view.dealer if exchange.robber == "dealer" else view.bidder
-    least = tuple(0 if seat == robber and seat != view.seat else knowledge.min_trumps[seat] for seat in range(players))
-    return attrs.evolve(knowledge, min_trumps=least, only_trumps=(False,) * players, own_discard_room=(0,) * players)
 
 
 def _renamed(core: _Core, seat: int, hands: Sequence[int], unknown: int, rng: random.Random) -> _Core | None:
