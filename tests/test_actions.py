@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import pitchcore as pc
 from conftest import BUNDLED, GAMES, play_random
+from pitchcore import actions
 from pitchcore.actions import (
     ActionSpace,
     action_space,
@@ -221,6 +222,34 @@ def test_random_actions_play_games_the_engine_accepts(name: str, seed: int) -> N
             assert move in legal and new_chosen == 0 and after == state.apply(move)
             assert space.move_to_actions(move)[-1] == action
         state, chosen = after, new_chosen
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_masks_do_not_depend_on_what_the_space_kept(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A space keeps what each tuple of legal moves allows (by the tuple's id and by its
+    value, a few hundred of each at most): masks and legal actions worked out with those caches
+    warm equal those worked out with them emptied, and in a shuffled order with caches of
+    three entries that keep being cleared."""
+    states = [before for seed in (1, 2) for before, _, _ in play_random(new(name, seed), seed, max_moves=150)]
+    space = action_space(states[0])
+    warm = [(space.legal_action_mask(state), space.legal_actions(state)) for state in states]
+    assert len(space._by_id) <= actions._CACHE_LIMIT and len(space._by_moves) <= actions._CACHE_LIMIT
+
+    def check(index: int) -> None:
+        mask, legal = warm[index]
+        assert np.array_equal(space.legal_action_mask(states[index]), mask)
+        assert space.legal_actions(states[index]) == legal == np.flatnonzero(mask).tolist()
+
+    for index in range(len(states)):
+        space._by_id.clear()
+        space._by_moves.clear()
+        check(index)
+    monkeypatch.setattr(actions, "_CACHE_LIMIT", 3)
+    order = list(range(len(states)))
+    random.Random(name).shuffle(order)
+    for index in order:
+        check(index)
+        assert len(space._by_id) <= 3 and len(space._by_moves) <= 3
 
 
 def test_a_haus_pitch_draw_is_built_card_by_card() -> None:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import pitchcore as pc
 from conftest import BUNDLED, GAMES, known_cards, play_random
+from pitchcore import tensors
 from pitchcore.actions import action_space
 from pitchcore.cards import card_text, cards_in, parse_card, parse_cards
 from pitchcore.moves import Move
@@ -389,6 +390,41 @@ def test_each_seat_sees_itself_as_entry_zero() -> None:
         assert one_hot(piece["to_move"]) == (state.to_move - seat) % 4  # type: ignore[operator]
         assert one_hot(piece["dealer"]) == (state.dealer - seat) % 4
         assert piece["teammates"].tolist() == [1, 0, 0, 0]
+
+
+# -- what a layout keeps -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_tensors_do_not_depend_on_what_the_layout_kept(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A layout keeps what each hand record and each completed-trick record decides (by the
+    records' ids, a hundred or so at most): tensors worked out with those caches warm, in game
+    order, equal those worked out with them emptied before every call, and those worked out
+    in a shuffled order with caches of three entries that keep being cleared."""
+    states = [before for seed in (1, 2) for before, _, _ in play_random(new(name, seed), seed, max_moves=150)]
+    layout = tensor_layout(states[0])
+    seats = range(states[0].players)
+    warm = {(index, seat): (observation_tensor(state, seat), information_state_tensor(state, seat))
+            for index, state in enumerate(states) for seat in seats}
+    assert len(layout._hand_cache) <= tensors._HANDS_KEPT and len(layout._done_cache) <= tensors._TRICKS_KEPT
+
+    def check(index: int, seat: int) -> None:
+        state = states[index]
+        observation, information = warm[index, seat]
+        assert np.array_equal(observation_tensor(state, seat), observation)
+        assert np.array_equal(information_state_tensor(state, seat), information)
+
+    for index, seat in warm:
+        layout._hand_cache.clear()
+        layout._done_cache.clear()
+        check(index, seat)
+    monkeypatch.setattr(tensors, "_HANDS_KEPT", 3)
+    monkeypatch.setattr(tensors, "_TRICKS_KEPT", 3)
+    order = list(warm)
+    random.Random(name).shuffle(order)
+    for index, seat in order:
+        check(index, seat)
+        assert len(layout._hand_cache) <= 3 and len(layout._done_cache) <= 3
 
 
 # -- the documentation --------------------------------------------------------------------------

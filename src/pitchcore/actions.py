@@ -81,22 +81,28 @@ __all__ = [
 Mask = npt.NDArray[np.int8]
 """A legal-action mask: shape ``(space.size,)``, 1 for a legal action, 0 otherwise."""
 
-_CACHE_LIMIT = 4096
-"""Legal-move tuples whose actions a space remembers (cleared when full): the engine hands
-out the same few tuples again and again during play and bidding."""
+_CACHE_LIMIT = 512
+"""Legal-move tuples whose actions a space remembers, in each of its two caches (cleared
+when full): the engine hands out the same few tuples again and again during play and bidding.
+(More entries save little: every entry is one more object for the garbage collector to walk,
+which in self-play costs more than working out the few tuples they would have kept.)"""
 _SPACES_KEPT = 128
 """Spaces kept at once (a server meeting many house files keeps the recent ones)."""
+_new = tuple.__new__  # (a named tuple built directly: its own __new__ is Python code)
+_frombuffer, _INT8 = np.frombuffer, np.dtype(np.int8)
 
 
 class _Legal(NamedTuple):
     """What one tuple of legal moves allows, as actions."""
 
+    moves: Sequence[Move]
+    """The legal moves."""
     actions: tuple[int, ...]
     """The legal actions when no discard is being built, ascending."""
-    allowed: frozenset[int]
-    """The same, as a set."""
+    allowed: bytearray
+    """The same, one byte per action of the space: 1 for legal (``allowed[action]``)."""
     mask: Mask
-    """The same, as a mask (copied before it is handed out)."""
+    """The same, as a mask (``allowed``'s memory: never changed, copied before it is handed out)."""
     discards: npt.NDArray[np.uint64] | None
     """The legal discard masks (None: no discard is legal now)."""
 
@@ -110,9 +116,9 @@ class ActionSpace:
     each block's name to its range of actions.
     """
 
-    __slots__ = ("_action_of", "_by_moves", "_last", "_last_discard", "_moves", "bid", "bids", "blocks", "call",
-                 "deal", "deals", "deck_size", "discard", "done", "names", "partner", "pass_", "play", "players",
-                 "redeal", "size", "trump", "variant")
+    __slots__ = ("_action_of", "_by_id", "_by_moves", "_last", "_last_discard", "_moves", "_plain_action_of", "bid",
+                 "bids", "blocks", "call", "deal", "deals", "deck_size", "discard", "done", "names", "partner", "pass_",
+                 "play", "players", "redeal", "size", "trump", "variant")
 
     variant: Variant
     """The variant whose actions these are."""
@@ -152,7 +158,14 @@ class ActionSpace:
     """The hand sizes of the deal block."""
     _moves: tuple[Move | None, ...]
     _action_of: dict[Move, int]
+    _plain_action_of: dict[Move, int]
+    """``_action_of`` without the discard moves: the actions a discard leaves out."""
     _by_moves: dict[tuple[Move, ...], _Legal]
+    """What a tuple of legal moves allows, by the tuple's value."""
+    _by_id: dict[int, _Legal]
+    """The same by the tuple's ``id`` (the entry holds the tuple, so its id stays taken): the
+    engine hands out one tuple object per playable mask and the like, found here without
+    hashing their moves."""
     _last: list[tuple[GameState | None, _Legal | None]]
     _last_discard: list[tuple[GameState | None, int, tuple[int, ...]]]
     blocks: dict[str, range]
@@ -206,6 +219,9 @@ class ActionSpace:
         for attribute, value in (("variant", variant), ("players", players), ("deck_size", deck),
                                  ("size", start), ("names", tuple(names)), ("bids", bids), ("deals", deals),
                                  ("_moves", tuple(moves)), ("_action_of", action_of), ("_by_moves", {}),
+                                 ("_by_id", {}),
+                                 ("_plain_action_of", {move: action for move, action in action_of.items()
+                                                       if move[0] != "discard"}),
                                  ("_last", [(None, None)]), ("_last_discard", [(None, 0, ())])):
             set_(self, attribute, value)
         for name, actions in blocks.items():
@@ -234,37 +250,56 @@ class ActionSpace:
             raise ValueError(f"this action space is {self.variant.name} for {self.players} players, not "
                              f"{table.variant.name} for {table.players}: use action_space(state)")
         moves = state.legal_moves()
-        cache = self._by_moves
-        # Plays and bids come back as the same few tuples; discards depend on the hand and
-        # seldom repeat, so they are worked out afresh (and kept for this state only).
-        shared = len(moves) <= 64 and not (moves and moves[0][0] == "discard")
-        legal = cache.get(moves) if shared else None
-        if legal is None:
-            legal = self._build(moves)
-            if shared:
-                if len(cache) >= _CACHE_LIMIT:
-                    cache.clear()
-                cache[moves] = legal
+        legal = self._by_id.get(id(moves))
+        if legal is None or legal[0] is not moves:
+            legal = self._new_legal(moves)
         self._last[0] = (state, legal)
         return legal
 
+    def _new_legal(self, moves: tuple[Move, ...]) -> _Legal:
+        """``_legal`` for a tuple of moves not met as this object lately: found by value
+        (bids and the like come back as equal tuples), else worked out."""
+        # Discards depend on the hand and seldom repeat: worked out afresh, not kept. A new
+        # play tuple is a new playable mask, seldom met before: not looked up by value.
+        kind = moves[0][0] if moves else None
+        shared = len(moves) <= 64 and kind != "discard"
+        by_value = shared and kind != "play"
+        legal = self._by_moves.get(moves) if by_value else None
+        if legal is None:
+            legal = self._build(moves)
+            if by_value:
+                if len(self._by_moves) >= _CACHE_LIMIT:
+                    self._by_moves.clear()
+                self._by_moves[moves] = legal
+        if shared:
+            if len(self._by_id) >= _CACHE_LIMIT:
+                self._by_id.clear()
+            self._by_id[id(moves)] = legal
+        return legal
+
     def _build(self, moves: Sequence[Move]) -> _Legal:
-        action_of = self._action_of
-        discards = [move[1] for move in moves if move[0] == "discard"]  # (a draw offers hundreds)
-        actions: set[int] = set()
-        if len(discards) < len(moves):
+        # A new play tuple comes on about two moves in five of self-play (a new hand, a new
+        # playable mask), so this is kept short: the moves turned to actions in C (a set:
+        # an action once), a bytearray of flags, and the one numpy call.
+        try:  # (the common case: no discard, every move of the space)
+            actions = sorted(set(map(self._plain_action_of.__getitem__, moves)))
+            discards: list[int | str | None] = []
+        except KeyError:
+            actions = []
+            discards = [move[1] for move in moves if move[0] == "discard"]  # (a draw offers hundreds)
             for move in moves:
                 if move[0] != "discard":
-                    action = action_of.get(move)
+                    action = self._action_of.get(move)
                     if action is None:
                         raise ValueError(f"the legal move {move} has no action in {self!r}: the variant's "
-                                         "components offer a move outside its blocks")
-                    actions.add(action)
-        ordered = tuple(sorted(actions))
-        mask = np.zeros(self.size, dtype=np.int8)
-        mask[list(ordered)] = 1
-        return _Legal(ordered, frozenset(ordered), mask,
-                      np.array(discards, dtype=np.uint64) if discards else None)
+                                         "components offer a move outside its blocks") from None
+                    actions.append(action)
+            actions = sorted(set(actions))
+        allowed = bytearray(self.size)
+        for action in actions:
+            allowed[action] = 1
+        return _new(_Legal, (moves, tuple(actions), allowed, _frombuffer(allowed, _INT8),
+                             np.array(discards, dtype=np.uint64) if discards else None))
 
     def _discard_actions(self, state: GameState, legal: _Legal, chosen: int) -> tuple[int, ...]:
         """The discard actions legal with ``chosen`` picked (ValueError for a bad ``chosen``),
@@ -330,7 +365,7 @@ class ActionSpace:
         not legal now raises ``IllegalMove`` saying why (a ``ValueError``)."""
         number = self._number(state, action)
         legal = self._legal(state)
-        if not chosen and number in legal.allowed:
+        if not chosen and legal.allowed[number]:
             found = self._moves[number]
             assert found is not None
             return found

@@ -42,17 +42,19 @@ to a target). ``TensorLayout.observation`` lists every piece with its meaning.
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, NamedTuple
+import struct
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from .cards import mask_text
+from .cards import MAX_CARDS, mask_text
 from .components.calling import CallThenAny
 from .components.exchange import DiscardRefill, Draw
 from .components.play import trick_seats
 from .components.rounds import Rounds
-from .state import GameState, Phase, seat_of
+from .state import GameState, HandInfo, Phase, seat_of
 
 if TYPE_CHECKING:
     from .variant import Variant
@@ -65,15 +67,20 @@ Tensor = npt.NDArray[np.float32]
 PHASES: tuple[Phase, ...] = tuple(Phase)
 """The phases in the order of the ``phase`` piece: dealing, bidding, naming trump,
 discarding, calling, playing, game over."""
-_PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 _LAYOUTS_KEPT = 128
 """Layouts kept at once (a server meeting many house files keeps the recent ones)."""
-_TRICKS_KEPT = 1024
+_TRICKS_KEPT = 128
 """Completed-trick records whose derived bits a layout keeps (cleared when full)."""
+_HANDS_KEPT = 128
+"""``HandInfo`` records whose derived bits and counts a layout keeps (cleared when full). A
+game needs a few at a time; more entries are more objects for the garbage collector to walk."""
 
 
-_OFFSETS = ("phase", "to_move", "dealer", "teammates", "hand", "chosen", "trick", "leader", "trump", "call",
-            "auction", "bidder", "bid", "called", "partner", "own_discards", "gift", "deal", "winner")
+_INFO = ("dealt", "stock", "bids", "high", "bidder", "bid", "trump", "gift", "junk", "discards", "exchanged", "start",
+         "call", "hand_size", "called", "partner")
+"""``HandInfo``'s fields, in the order ``TensorLayout._hand`` unpacks them."""
+assert HandInfo._fields == _INFO, "TensorLayout._hand unpacks a HandInfo by position"
+_OFFSETS = ("to_move", "dealer", "hand", "chosen", "trick", "leader", "played", "partner", "winner")
 """The pieces whose offsets ``_encode`` unpacks, in its order."""
 
 
@@ -90,30 +97,49 @@ class Piece(NamedTuple):
 
 
 class _Done(NamedTuple):
-    """What a hand's completed tricks say, the same for every observer (kept per record)."""
+    """What a hand's completed tricks show, the same for every observer (kept per record)."""
 
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    """The record (``state.done_tricks``) this describes."""
+    start: tuple[int, ...]
+    """The ``info.start`` it was worked out with."""
+    held: int
+    """``start`` in blocks of ``deck_size`` bits, one per seat (0 without ``start``)."""
     played: int
     """Mask of every card of the completed tricks."""
-    taken: tuple[int, ...]
-    """Per seat: the cards of the tricks it took."""
-    by_seat: tuple[int, ...]
-    """Per seat: the cards it played to them."""
+    field: int
+    """The ``played`` and ``taken`` pieces as seat 0 sees them: per seat the cards it played
+    to these tricks, then per seat the cards of the tricks it took (``deck_size`` bits each).
+    Another seat sees the same blocks turned (``TensorLayout._turns``)."""
     history: int
     """The ``play_history`` bits of these tricks' cards, from the piece's start."""
-    leaders: tuple[int, ...]
-    seen: list[int | None]
-    """Per observer seat: its ``played`` and ``taken`` bits, once worked out."""
+
+
+class _Kept(NamedTuple):
+    """What one hand record (with the scores and results) gives one observer seat."""
+
+    bits: int
+    """The bits of the pieces the record decides: teammates, trump, call, auction, bidder,
+    bid, called, own_discards, gift, deal."""
+    counts: bytes
+    """The counts after ``hand_sizes`` (discard_counts, stock, scores, rounds_left) as float32 bytes."""
+    held: int
+    """``info.start`` in the ``trick`` piece's blocks (per relative seat, the cards it held
+    when play began): a trick's cards in every block (``trick_mask * _repeat``), masked
+    with it, fall in the blocks of the seats that played them."""
 
 
 class TensorLayout:
     """Where each piece of the observation and information-state tensors of one variant
     at one table size lies. Build it with ``tensor_layout(game, players)`` (cached)."""
 
-    __slots__ = ("_at", "_bid_index", "_calls", "_deals", "_done_cache", "_float_at",
-                 "_info_nbytes", "_nbytes", "_no_discards", "_offsets", "_orders", "_rounds", "_side_orders",
-                 "_teammates", "auction_entries", "deck_size", "hand_scale", "information_state",
-                 "information_state_size", "most_tricks", "observation", "observation_size", "players", "score_scale",
-                 "sides", "variant")
+    __slots__ = ("_at", "_auction", "_bid_bits", "_bid_index", "_bidder_bits", "_calls", "_cells", "_deal_bits",
+                 "_done_cache", "_float_at", "_fractions", "_hand_cache", "_info_nbytes", "_nbytes", "_no_discards",
+                 "_no_kept", "_offsets", "_orders", "_pack_discards", "_pack_scores", "_phase_bits", "_rel",
+                 "_repeat", "_rounds", "_side_orders", "_stock_bytes", "_teammates", "_trump_bits", "_turns",
+                 "_write_counts", "auction_entries", "deck_size", "hand_scale", "information_state",
+                 "information_state_size", "most_tricks", "observation", "observation_size", "players",
+                 "score_scale", "sides", "variant")
 
     variant: Variant
     """The variant these tensors describe."""
@@ -139,22 +165,64 @@ class TensorLayout:
     information_state: tuple[Piece, ...]
     """The information state's pieces: the observation's, then the hand's history."""
     information_state_size: int
+    # What the encoding works from, worked out once per layout (see _encode):
     _at: dict[str, int]
+    """Each piece's offset."""
     _offsets: tuple[int, ...]
+    """The offsets of ``_OFFSETS``."""
+    _float_at: int
+    """Where the counts start (``hand_sizes``)."""
+    _phase_bits: dict[int, int]
+    """Per phase, by ``id`` (``Enum.__hash__`` is Python code): its ``phase`` bit."""
+    _bid_index: dict[int | str, int]
+    _auction: tuple[dict[tuple[int, int | str | None], int], ...]
+    """Per observer seat: the ``auction`` bit of each (seat, call) (None: a pass)."""
+    _trump_bits: dict[int | None, int]
+    """Per trump suit (None, or ``NO_TRUMP``: not known): its ``trump`` bit."""
+    _bidder_bits: tuple[tuple[int, ...], ...]
+    """Per observer seat, per seat: its ``bidder`` bit."""
+    _bid_bits: dict[int | str | None, int]
+    """Per bid: its ``bid`` bit."""
+    _deal_bits: dict[int, int]
+    """Per hand size: its ``deal`` bit."""
+    _teammates: tuple[int, ...]
+    """Per observer seat: its ``teammates`` bits, in place."""
+    _rounds: int
+    _calls: bool
+    _rel: tuple[tuple[int, ...], ...]
+    """Per observer seat: each seat's relative number (``_rel[seat][other] == (other - seat) % P``)."""
     _orders: tuple[tuple[int, ...], ...]
     """Per observer seat: the seats in relative order (itself, its left, ...)."""
     _side_orders: tuple[tuple[int, ...], ...]
     """Per observer seat: the sides in relative order (its own first)."""
-    _no_discards: list[float]
-    _float_at: int
-    _bid_index: dict[int | str, int]
-    _deals: dict[int, int]
-    _teammates: tuple[int, ...]
-    _rounds: int
-    _calls: bool
+    _turns: tuple[tuple[int, int, int, int], ...]
+    """Per observer seat: how blocks of ``deck_size`` bits, one per seat, turn to it: shift
+    down, shift up, and the masks of two pieces of such blocks that keep each (``_Done.field``;
+    one piece: the masks' lower halves)."""
+    _cells: tuple[tuple[int, ...], ...]
+    """Per position in a trick, per card: its bit in a ``play_history`` row, after the leader's."""
+    _repeat: int
+    """A 1 at the start of each block of ``deck_size`` bits (times a card mask: the mask in every block)."""
+    _fractions: tuple[bytes, ...]
+    """Per number of cards: it ÷ ``hand_scale`` (a ``hand_sizes`` value) as float32 bytes."""
+    _no_discards: bytes
+    """``discard_counts`` of a hand without discards, as float32 bytes."""
+    _stock_bytes: tuple[bytes, ...]
+    """Per number of cards in the stock: its ``stock`` value as float32 bytes."""
+    _pack_discards: Callable[..., bytes]
+    """``discard_counts`` as float32 bytes."""
+    _pack_scores: Callable[..., bytes]
+    """``scores`` and ``rounds_left`` as float32 bytes."""
     _nbytes: int
     _info_nbytes: int
-    _done_cache: dict[int, tuple[object, object, _Done]]
+    _write_counts: Callable[[Tensor, int, bytes], None]
+    """Copies the counts' bytes (``hand_sizes`` to ``rounds_left``) into a tensor's memory at an offset."""
+    _done_cache: dict[int, _Done]
+    """Completed-trick records, by the ``id`` of their last trick."""
+    _hand_cache: dict[int, list[Any]]
+    """Hand records: ``[info, scores, results]`` and per seat its ``_Kept`` once worked out
+    (one list: one object for the garbage collector), by the ``id`` of their ``info``."""
+    _no_kept: tuple[None, ...]
 
     def __init__(self, variant: Variant, players: int) -> None:
         set_ = object.__setattr__
@@ -233,23 +301,46 @@ class TensorLayout:
             built.append(Piece(name, slice(start, start + length), shape, doc))
             start += length
         observation = tuple(built[:len(pieces)])
-        teammates = tuple(sum(1 << r for r in range(P) if sides_of[(seat + r) % P] == sides_of[seat])
-                          for seat in range(P))
-        offsets = tuple(at[name] for name in _OFFSETS)
+        teammates = tuple(sum(1 << (at["teammates"] + r) for r in range(P)
+                              if sides_of[(seat + r) % P] == sides_of[seat]) for seat in range(P))
+        rel = tuple(tuple((other - seat) % P for other in range(P)) for seat in range(P))
+        row = 1 + B
+        auction = tuple({(bidder, value): 1 << (at["auction"] + rel[seat][bidder] * row + column)
+                         for bidder in range(P) for column, value in enumerate((None, *bids))} for seat in range(P))
+        # Turning per-seat blocks to an observer: each block moves down by the observer's seat
+        # (the blocks below it wrap round to the top); ``_Done.field`` turns as two pieces.
+        width = P * D
+        both = 1 | 1 << width
+        turns = tuple((seat * D, width - seat * D, ((1 << width - seat * D) - 1) * both,
+                       ((1 << seat * D) - 1 << width - seat * D) * both) for seat in range(P))
+        assert at["taken"] == at["played"] + width, "_Done.field holds the two pieces in a row"
         for attribute, value in (
-                ("_offsets", offsets), ("variant", variant), ("players", P), ("sides", sides), ("deck_size", D),
+                ("variant", variant), ("players", P), ("sides", sides), ("deck_size", D),
                 ("most_tricks", tricks), ("auction_entries", entries), ("observation", observation),
                 ("observation_size", observation[-1].slice.stop), ("information_state", tuple(built)),
-                ("information_state_size", start), ("_at", at), ("_float_at", at["hand_sizes"]),
-                ("_bid_index", {value: index for index, value in enumerate(bids)}),
-                ("_deals", {size: index for index, size in enumerate(deals)}), ("_teammates", teammates),
-                ("hand_scale", float(dealt)), ("score_scale", score_scale), ("_rounds", rounds),
-                ("_calls", isinstance(variant.play, CallThenAny)),
+                ("information_state_size", start), ("hand_scale", float(dealt)), ("score_scale", score_scale),
+                ("_at", at), ("_offsets", tuple(at[name] for name in _OFFSETS)), ("_float_at", at["hand_sizes"]),
+                ("_phase_bits", {id(phase): 1 << (at["phase"] + index) for index, phase in enumerate(PHASES)}),
+                ("_bid_index", {value: index for index, value in enumerate(bids)}), ("_auction", auction),
+                ("_trump_bits", {suit: 1 << (at["trump"] + (4 if suit is None else suit))
+                                 for suit in (*range(5), None)}),
+                ("_bidder_bits", tuple(tuple(1 << (at["bidder"] + r) for r in rel[seat]) for seat in range(P))),
+                ("_bid_bits", {value: 1 << (at["bid"] + index) for index, value in enumerate(bids)}),
+                ("_deal_bits", {size: 1 << (at["deal"] + index) for index, size in enumerate(deals)}),
+                ("_teammates", teammates),
+                ("_rounds", rounds), ("_calls", isinstance(variant.play, CallThenAny)), ("_rel", rel),
                 ("_orders", tuple(tuple((seat + r) % P for r in range(P)) for seat in range(P))),
                 ("_side_orders", tuple(tuple((sides_of[seat] + r) % sides for r in range(sides)) for seat in range(P))),
-                ("_no_discards", [0.0] * P),
+                ("_turns", turns), ("_repeat", sum(1 << seat * D for seat in range(P))),
+                ("_cells", tuple(tuple(1 << (position * D + card) for card in range(D)) for position in range(P))),
+                ("_fractions", tuple(struct.pack("=f", count / float(dealt)) for count in range(D + 1))),
+                ("_no_discards", bytes(4 * P)), ("_no_kept", (None,) * P),
+                ("_stock_bytes", tuple(struct.pack("=f", count / D) for count in range(D + 1))),
+                ("_pack_discards", struct.Struct(f"={P}f").pack),
+                ("_pack_scores", struct.Struct(f"={sides + 1}f").pack),
                 ("_nbytes", (observation[-1].slice.stop + 7) // 8), ("_info_nbytes", (start + 7) // 8),
-                ("_done_cache", {})):
+                ("_write_counts", struct.Struct(f"={4 * (observation[-1].slice.stop - at['hand_sizes'])}s").pack_into),
+                ("_done_cache", {}), ("_hand_cache", {})):
             set_(self, attribute, value)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -293,148 +384,184 @@ class TensorLayout:
         return "\n".join(rows)
 
     # -- building ----------------------------------------------------------------------------
+    #
+    # A tensor is built from one Python integer whose bits are its 0/1 entries, turned into
+    # floats at once; the counts are written after. A call mostly works out only what the
+    # last move changed: what a hand record decides is kept per record and seat (``_hand``),
+    # what the completed tricks show per trick record (``_done``). The caches key
+    # on ``id``s of objects their entries hold (so an id stays taken while its entry lives),
+    # check them with ``is``, hold at most a fixed number of entries, and keep only what the
+    # objects themselves decide: a tensor never depends on what was asked before.
 
-    def _done(self, state: GameState) -> _Done:
-        """What the hand's completed tricks show, kept per record (one record serves every
-        seat and every move until the next trick is taken)."""
-        done = state.done_tricks
-        start = state.info.start
-        found = self._done_cache.get(id(done))
-        if found is not None and found[0] is done and found[1] is start:
-            return found[2]
+    def _held(self, start: tuple[int, ...]) -> int:
+        """``start`` (``info.start``) in blocks of ``deck_size`` bits, one per seat."""
+        held = 0
+        for seat, cards in enumerate(start):
+            held |= cards << seat * self.deck_size
+        return held
+
+    def _done(self, tricks: tuple[tuple[int, tuple[int, ...], int], ...], start: tuple[int, ...]) -> _Done:
+        """What the completed tricks (``state.done_tricks``, not empty) show, kept under the
+        id of their last trick: one record serves every move until the next trick is taken,
+        and the engine's next record is this one and a trick more, so only that trick is
+        worked out."""
+        cache = self._done_cache
+        found = cache.get(id(tricks[-1]))
+        if found is not None and found.tricks is tricks and found.start is start:
+            return found
+        before = cache.get(id(tricks[-2])) if len(tricks) > 1 else None
+        if (before is None or before.start is not start or len(before.tricks) != len(tricks) - 1
+                or before.tricks != tricks[:-1]):
+            before = _new(_Done, ((), start, self._held(start), 0, 0, 0))
+        derived = self._extend(before, tricks)
+        if len(cache) >= _TRICKS_KEPT:
+            cache.clear()
+        cache[id(tricks[-1])] = derived
+        return derived
+
+    def _extend(self, done: _Done, tricks: tuple[tuple[int, tuple[int, ...], int], ...]) -> _Done:
+        """``done`` (what the first of ``tricks`` show) with the rest of ``tricks`` added."""
         P, D = self.players, self.deck_size
-        played = 0
-        taken = [0] * P
-        history = 0
+        _, start, held, played, field, history = done
         stride = P + P * D
-        for number, (_, cards, taker) in enumerate(done):
+        repeat = self._repeat
+        for number in range(len(done.tricks), len(tricks)):
             if number >= self.most_tricks:
                 raise ValueError(f"{self.variant.name}: trick {number + 1} of a hand, more than the "
                                  f"{self.most_tricks} its layout holds")
-            row = number * stride + P
-            for position, card in enumerate(cards):
-                bit = 1 << card
-                played |= bit
-                taken[taker] |= bit
-                history |= 1 << (row + position * D + card)
-        if start:  # who played a card is who held it when play began
-            by_seat = tuple(held & played for held in start)
-        else:  # (a state built by hand, without that record: counted on from each leader)
-            by_seat = _by_seat(P, *((trick_seats(start, leader, cards, P), cards) for leader, cards, _ in done))
-        derived = _Done(played, tuple(taken), by_seat, history, tuple(leader for leader, _, _ in done), [None] * P)
-        cache = self._done_cache
-        if len(cache) >= _TRICKS_KEPT:
-            cache.clear()
-        cache[id(done)] = (done, start, derived)
-        return derived
+            leader, cards, taker = tricks[number]
+            # The trick's cards, and its play_history row's bits (per position, its card): a
+            # trick holds a card once, so sums are unions, and map and sum loop in C.
+            mask = sum(map(_CARD_BITS.__getitem__, cards))
+            history |= sum(map(operator.getitem, self._cells, cards)) << (number * stride + P)
+            played |= mask
+            field |= mask << (P + taker) * D  # (the taken piece's block of the taker)
+            if start:  # who played a card is who held it when play began
+                field |= held & mask * repeat
+            else:  # (a state built by hand, without that record: counted on from the leader)
+                for seat, card in zip(trick_seats(start, leader, cards, P), cards, strict=True):
+                    field |= 1 << (seat * D + card)
+        return _new(_Done, (tricks, start, held, played, field, history))
 
-    def _seen(self, done: _Done, seat: int) -> int:
-        """The ``played`` and ``taken`` pieces' bits for ``seat``, kept with the record."""
-        found = done.seen[seat]
-        if found is None:
-            P, D = self.players, self.deck_size
-            played_at, taken_at = self._at["played"], self._at["taken"]
-            found = 0
-            for r in range(P):
-                other = (seat + r) % P
-                found |= done.by_seat[other] << (played_at + r * D) | done.taken[other] << (taken_at + r * D)
-            done.seen[seat] = found
-        return found
+    def _hand(self, info: HandInfo, scores: tuple[int, ...], results: tuple[object, ...], seat: int) -> _Kept:
+        """What the hand record ``info``, the scores and the results give ``seat`` (see ``_Kept``)."""
+        # (about one call in three in self-play: each bid is a new record, and so are the
+        # start of play and the first lead's trump; hence the tables worked out beforehand)
+        _, stock, bids, _, bidder, bid, trump, gift, _, discards, _, start, call, hand_size, called, _ = info  # _INFO
+        bits = self._teammates[seat] | self._trump_bits[trump] | self._deal_bits.get(hand_size, 0)
+        if call is not None:
+            bits |= 1 << (self._at["call"] + (call == "low"))
+        auction = self._auction[seat]
+        for latest in dict(bids).items():  # each seat's latest call
+            bits |= auction.get(latest, 0)  # (0: a bid outside the auction's values)
+        if bidder is not None:
+            bits |= self._bidder_bits[seat][bidder] | self._bid_bits.get(bid, 0)
+            if bidder == seat:
+                bits |= gift << self._at["gift"]
+        if called is not None:
+            bits |= 1 << (self._at["called"] + called)  # (the partner piece depends on the cards played: _encode)
+        held = 0
+        if start:
+            D = self.deck_size
+            for r, other in enumerate(self._orders[seat]):
+                held |= start[other] << r * D
+
+        # The counts after hand_sizes: discard_counts, stock, scores, rounds_left.
+        if discards:
+            bits |= discards[seat] << self._at["own_discards"]
+            scale = self.hand_scale
+            counts = self._pack_discards(*[discards[other].bit_count() / scale for other in self._orders[seat]])
+        else:
+            counts = self._no_discards
+        scale = self.score_scale
+        rounds = self._rounds
+        counts += self._stock_bytes[len(stock)] + self._pack_scores(
+            *[scores[side] / scale for side in self._side_orders[seat]],
+            max(rounds - len(results), 0) / rounds if rounds else 0.0)
+        return _new(_Kept, (bits, counts, held))
 
     def _encode(self, state: GameState, seat: int, chosen: int, recall: bool) -> Tensor:
         """The observation (and with ``recall`` the information state) of ``seat``.
 
-        Every 0/1 entry is a bit of one Python integer, placed at its piece's offset (card
-        masks shift in whole), turned into floats at once; the counts are written after.
-        Measured: about 10 µs a call, so state fields are read by index here (the names in
-        ``GameState.FIELDS``: 1 scores, 2 dealer, 4 hand_results, 5 phase, 6 to_move,
-        7 masks, 8 info, 9 trick_cards, 10 leader, 11 done_tricks, 12 winner).
+        Measured: about 4 µs a call mid-hand (auction-pitch), so state fields are read by
+        index here (the names in ``GameState.FIELDS``: 1 scores, 2 dealer, 4 hand_results,
+        5 phase, 6 to_move, 7 masks, 8 info, 9 trick_cards, 10 leader, 11 done_tricks,
+        12 winner), and the small pieces' bits are put together before they meet the large
+        ones (each operation on a whole tensor's integer makes a new one).
         """
-        (at_phase, at_to_move, at_dealer, at_teammates, at_hand, at_chosen, at_trick, at_leader, at_trump,
-         at_call, at_auction, at_bidder, at_bid, at_called, at_partner, at_own_discards, at_gift, at_deal,
-         at_winner) = self._offsets
-        P, D = self.players, self.deck_size
-        table, scores, dealer, _, results, phase, to_move, masks, info, trick, leader, tricks, winner = state[:13]
+        _, scores, dealer, _, results, phase, to_move, masks, info, trick, leader, tricks, winner = state[:13]
         hand = masks[seat]
         if chosen and (chosen.__class__ is not int or chosen < 0 or chosen & ~hand):
             chosen = _checked_chosen(chosen, hand, seat)
-        bits = (1 << (at_phase + _PHASE_INDEX[phase]) | 1 << (at_dealer + (dealer - seat) % P)
-                | self._teammates[seat] << at_teammates | hand << at_hand | chosen << at_chosen)
-        if to_move is not None:
-            bits |= 1 << (at_to_move + (to_move - seat) % P)
+        at_to_move, at_dealer, at_hand, at_chosen, at_trick, at_leader, at_played, at_partner, at_winner = self._offsets
+        rel = self._rel[seat]
 
-        # The tricks: the completed ones' bits come with their record.
-        done = self._done(state) if tricks else _NO_TRICKS
-        if tricks:
-            bits |= self._seen(done, seat)
+        # What the hand record (with the scores and results) decides: an entry per record,
+        # under its id: [info, scores, results, then per seat its _Kept once worked out].
+        record = self._hand_cache.get(id(info))
+        if record is None or record[0] is not info or record[1] is not scores or record[2] is not results:
+            cache = self._hand_cache
+            if len(cache) >= _HANDS_KEPT:
+                cache.clear()
+            record = cache[id(info)] = [info, scores, results, *self._no_kept]
+        kept = record[3 + seat]
+        if kept is None:
+            kept = record[3 + seat] = self._hand(info, scores, results, seat)
+        kept_bits, kept_counts, held = kept
+
+        bits = self._phase_bits[id(phase)] | 1 << (at_dealer + rel[dealer]) | hand << at_hand
+        if chosen:
+            bits |= chosen << at_chosen
+        if to_move is not None:
+            bits |= 1 << (at_to_move + rel[to_move])
+        if phase is _PLAYING or phase is _CALLING:
+            bits |= 1 << (at_leader + rel[leader])
+
+        # The tricks: the trick in progress, and the completed ones' pieces from their
+        # record, turned to the seat.
+        start = info.start
         trick_mask = 0
         if trick:
             for card in trick:
                 trick_mask |= 1 << card
-            start = info.start
-            now = (tuple(held & trick_mask for held in start) if start
-                   else _by_seat(P, (trick_seats(start, leader, trick, P), trick)))
-            for r in range(P):
-                bits |= now[(seat + r) % P] << (at_trick + r * D)
-        if phase is Phase.PLAYING or phase is Phase.CALLING:
-            bits |= 1 << (at_leader + (leader - seat) % P)
-        trump = info.trump
-        bits |= 1 << (at_trump + (4 if trump is None else trump))
-        if info.call is not None:
-            bits |= 1 << (at_call + (info.call == "low"))
-
-        # The auction: each seat's latest call, the high bidder and bid.
-        bid_index = self._bid_index
-        row = 1 + len(bid_index)
-        latest: dict[int, int | str | None] = {}
-        for bidder, value in info.bids:
-            latest[bidder] = value
-        for bidder, value in latest.items():
-            column = 0 if value is None else 1 + bid_index.get(value, -1)
-            if column >= 0:
-                bits |= 1 << (at_auction + (bidder - seat) % P * row + column)
-        bidder = info.bidder
-        if bidder is not None:
-            bits |= 1 << (at_bidder + (bidder - seat) % P)
-            index = bid_index.get(info.bid, -1) if info.bid is not None else -1
-            if index >= 0:
-                bits |= 1 << (at_bid + index)
-            if bidder == seat:
-                bits |= info.gift << at_gift
+            if start:  # who played a card is who held it when play began
+                bits |= (held & trick_mask * self._repeat) << at_trick
+            else:  # (a state built by hand, without that record: counted on from the leader)
+                now = _by_seat(self.players, (trick_seats(start, leader, trick, self.players), trick))
+                for r, other in enumerate(self._orders[seat]):
+                    bits |= now[other] << (at_trick + r * self.deck_size)
+        done = _NO_TRICKS
+        if tricks:
+            found = self._done_cache.get(id(tricks[-1]))
+            done = (found if found is not None and found.tricks is tricks and found.start is start
+                    else self._done(tricks, start))
+            down, up, keep, wrap = self._turns[seat]
+            field = done.field
+            bits |= (field >> down & keep | field << up & wrap) << at_played
         called = info.called
         if called is not None:
-            bits |= 1 << (at_called + called)
             partner = info.partner
             if partner is not None and (seat == partner or (trick_mask | done.played) >> called & 1):
-                bits |= 1 << (at_partner + (partner - seat) % P)
-        discards = info.discards
-        if discards:
-            bits |= discards[seat] << at_own_discards
-        deal = self._deals.get(info.hand_size)
-        if deal is not None:
-            bits |= 1 << (at_deal + deal)
+                bits |= 1 << (at_partner + rel[partner])
         if winner is not None:
-            bits |= 1 << (at_winner + (winner - table.side_of[seat]) % self.sides)
+            bits |= 1 << (at_winner + (winner - state[0].side_of[seat]) % self.sides)
+        bits |= kept_bits
 
         if recall:
             bits |= self._recall(state, seat, done)
             size, nbytes = self.information_state_size, self._info_nbytes
         else:
             size, nbytes = self.observation_size, self._nbytes
-        tensor = np.unpackbits(np.frombuffer(bits.to_bytes(nbytes, "little"), np.uint8), count=size,
-                               bitorder="little").astype(np.float32)
-
-        # The counts.
-        scale = self.hand_scale
-        order = self._orders[seat]
-        counts = [masks[other].bit_count() / scale for other in order]
-        counts += [discards[other].bit_count() / scale for other in order] if discards else self._no_discards
-        counts.append(len(info.stock) / D)
-        scale = self.score_scale
-        counts += [scores[side] / scale for side in self._side_orders[seat]]
-        rounds = self._rounds
-        counts.append(max(rounds - len(results), 0) / rounds if rounds else 0.0)
-        tensor[self._float_at:self._float_at + len(counts)] = counts
+        # (numpy's arguments by position: it parses keywords slowly, and these calls are a
+        # good part of the cost)
+        tensor = _unpackbits(_frombuffer(bits.to_bytes(nbytes, "little"), _UINT8), None, size, "little"
+                             ).astype(_FLOAT32)
+        # The counts: hand_sizes from float32 bytes per number of cards, then the rest as kept,
+        # copied into the array's memory at once (numpy would first make an array of a list).
+        fractions = self._fractions
+        self._write_counts(tensor, self._float_at * 4,
+                           b"".join([fractions[masks[other].bit_count()] for other in self._orders[seat]])
+                           + kept_counts)
         return tensor
 
     def _recall(self, state: GameState, seat: int, done: _Done) -> int:
@@ -460,9 +587,9 @@ class TensorLayout:
         play_at = at["play_history"]
         stride = P + P * D
         bits |= done.history << play_at
-        for number, leader in enumerate(done.leaders):
+        for number, (leader, _, _) in enumerate(done.tricks):
             bits |= 1 << (play_at + number * stride + (leader - seat) % P)
-        current = len(done.leaders)
+        current = len(done.tricks)
         if trick or state.phase is Phase.CALLING:
             if current >= self.most_tricks:
                 raise ValueError(f"{self.variant.name}: trick {current + 1} of a hand, more than the "
@@ -478,8 +605,14 @@ class TensorLayout:
         return bits
 
 
-_NO_TRICKS = _Done(0, (), (), 0, (), [])
+_NO_TRICKS = _Done((), (), 0, 0, 0, 0)
 """What a hand without completed tricks shows."""
+_new = tuple.__new__  # (named tuples built directly: their own __new__ is Python code)
+_PLAYING, _CALLING = Phase.PLAYING, Phase.CALLING
+_CARD_BITS = tuple(1 << card for card in range(MAX_CARDS))
+# (numpy's C function itself: np.unpackbits first asks a Python dispatcher for __array_function__)
+_unpackbits = getattr(np.unpackbits, "__wrapped__", np.unpackbits)
+_frombuffer, _UINT8, _FLOAT32 = np.frombuffer, np.uint8, np.float32
 
 
 def _by_seat(players: int, *tricks: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, ...]:
@@ -560,7 +693,9 @@ def observation_tensor(state: GameState, seat: int, chosen: int = 0) -> Tensor:
     """What ``seat`` sees now, as a ``float32`` vector of ``tensor_layout(state).observation_size``
     (``chosen``: the cards picked so far for a discard the seat is building, as the action
     space keeps them; 0 otherwise). See the module notes and ``TensorLayout.observation``."""
-    layout = tensor_layout(state)
+    table, layout = _BY_TABLE[0]  # (tensor_layout's shortcut for the last game asked, in line)
+    if layout is None or state.__class__ is not GameState or table is not state[0]:
+        layout = tensor_layout(state)
     if seat.__class__ is not int or not 0 <= seat < layout.players:
         seat = seat_of(seat, layout.players)
     return layout._encode(state, seat, chosen, False)
@@ -571,7 +706,9 @@ def information_state_tensor(state: GameState, seat: int, chosen: int = 0) -> Te
     cards, the auction and the plays in order), as a ``float32`` vector of
     ``tensor_layout(state).information_state_size``; earlier hands are summarised by the
     scores. Its first ``observation_size`` values are the observation."""
-    layout = tensor_layout(state)
+    table, layout = _BY_TABLE[0]
+    if layout is None or state.__class__ is not GameState or table is not state[0]:
+        layout = tensor_layout(state)
     if seat.__class__ is not int or not 0 <= seat < layout.players:
         seat = seat_of(seat, layout.players)
     return layout._encode(state, seat, chosen, True)
