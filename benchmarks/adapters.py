@@ -9,9 +9,12 @@ In one run, on one variant (auction-pitch unless ``--variant``), uniformly rando
               a random legal action from the mask, ``step``; steps/s (one step = one action)
   gymnasium   ``PitchEnv`` with random bots at the other seats: the learner's steps/s
               (each includes the bots' moves up to its next turn) and game moves/s
-and the ratio of the PettingZoo figure to the engine's. Each figure is measured ``--runs``
-times for ``--seconds`` each; the best and the median are printed, in wall-clock time and in
-CPU time of this process (on a shared machine CPU time is the steadier "one core" figure).
+and the ratio of the PettingZoo figure to the engine's; then the cost of one call of
+``legal_action_mask``, ``observation_tensor`` and ``information_state_tensor`` for the seat
+to move, over the states of random games in game order (so with the caches a game warms).
+Each throughput figure is measured ``--runs`` times for ``--seconds`` each; the best and the
+median are printed, in wall-clock time and in CPU time of this process (on a shared
+machine CPU time is the steadier "one core" figure).
 A game still going after ``--max-hands`` hands is truncated there, as in throughput.py.
 ``--profile`` prints a cProfile of the PettingZoo loop instead. Run:
     python benchmarks/adapters.py [--variant auction-pitch] [--seconds 2] [--runs 5]
@@ -149,6 +152,32 @@ def line(name: str, figures: list[tuple[float, float]], unit: str) -> tuple[floa
     return statistics.median(wall), statistics.median(cpu)
 
 
+def per_call(variant: pitchcore.Variant, games: int = 20, repeat: int = 5) -> dict[str, float]:
+    """Seconds per call of each encoding function for the seat to move, over every state of
+    ``games`` random games in game order (best of ``repeat`` passes)."""
+    states = []
+    for game in range(games):
+        state = pitchcore.new_game(variant, seed=game)
+        rand = random.Random(game)
+        while not state.is_over and len(state.hand_results) < 5:
+            states.append(state)
+            state = state.apply(rand.choice(state.legal_moves()))
+    seats = [state.to_move for state in states]
+    calls = {"legal_action_mask": lambda state, seat: pitchcore.legal_action_mask(state),
+             "observation_tensor": pitchcore.observation_tensor,
+             "information_state_tensor": pitchcore.information_state_tensor}
+    result = {}
+    for name, call in calls.items():
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.perf_counter()
+            for state, seat in zip(states, seats, strict=True):
+                call(state, seat)
+            best = min(best, (time.perf_counter() - start) / len(states))
+        result[name] = best
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--variant", default="auction-pitch")
@@ -180,6 +209,9 @@ def main() -> None:
     print(f"  (each learner step is about {per_step:.1f} game moves with the bots')")
     print(f"PettingZoo self-play / engine fast path: {zoo[0] / engine[0]:.0%} (wall medians), "
           f"{zoo[1] / engine[1]:.0%} (CPU medians)")
+    print("one call for the seat to move, states of random games in game order (best of 5 passes):")
+    for name, seconds in per_call(variant).items():
+        print(f"  {name:26} {seconds * 1e6:6.2f} µs")
 
 
 if __name__ == "__main__":
