@@ -503,14 +503,10 @@ def action_space(game: GameState | Variant | str, players: int | None = None) ->
         space = action_space(table.variant, table.players)
         _BY_TABLE[0] = (table, space)
         return space
-    from .engine import _variant, _whole
+    from .engine import _players, _variant
 
     variant = _variant(game)
-    deal = variant.deal
-    count = deal.default_players if players is None else _whole(players)
-    if count is None or not deal.min_players <= count <= deal.max_players:
-        raise ValueError(f"{variant.name} is played by {deal.min_players}-{deal.max_players} players, "
-                         f"not {shown(players)}")
+    count = _players(variant, players)
     key = (variant, count)
     found = _SPACES.get(key)
     if found is None:

@@ -62,11 +62,7 @@ def new_game(
     """
     variant = _variant(variant)
     deal = variant.deal
-    count = deal.default_players if players is None else _whole(players)
-    if count is None or not deal.min_players <= count <= deal.max_players:
-        raise ValueError(f"{variant.name} is played by {deal.min_players}-{deal.max_players} "
-                         f"players, not {shown(players)}")
-    players = count
+    players = _players(variant, players)
     if deal.sides == "partners" and players % 2:
         raise ValueError(f"{variant.name} needs an even number of players, not {players}")
     if seed is None:
@@ -106,6 +102,17 @@ def _variant(variant: object) -> Variant:
         return load_variant(str.__str__(variant))
     except (OSError, TypeError, UnicodeError, RecursionError) as error:
         raise VariantError(f"{shown(variant)}: the variant cannot be read: {error}") from None
+
+
+def _players(variant: Variant, players: object) -> int:
+    """The number of seats asked for (None: the variant's default), checked against the
+    variant's range."""
+    deal = variant.deal
+    count = deal.default_players if players is None else _whole(players)
+    if count is None or not deal.min_players <= count <= deal.max_players:
+        raise ValueError(f"{variant.name} is played by {deal.min_players}-{deal.max_players} "
+                         f"players, not {shown(players)}")
+    return count
 
 
 def _whole(value: object) -> int | None:

@@ -672,14 +672,10 @@ def tensor_layout(game: GameState | Variant | str, players: int | None = None) -
         layout = tensor_layout(table.variant, table.players)
         _BY_TABLE[0] = (table, layout)
         return layout
-    from .engine import _variant, _whole
+    from .engine import _players, _variant
 
     variant = _variant(game)
-    deal = variant.deal
-    count = deal.default_players if players is None else _whole(players)
-    if count is None or not deal.min_players <= count <= deal.max_players:
-        raise ValueError(f"{variant.name} is played by {deal.min_players}-{deal.max_players} players, "
-                         f"not {players!r:.40}")
+    count = _players(variant, players)
     key = (variant, count)
     found = _LAYOUTS.get(key)
     if found is None:

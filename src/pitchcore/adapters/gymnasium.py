@@ -47,7 +47,7 @@ from ..tensors import information_state_tensor, observation_tensor, tensor_layou
 from ..terminal import hand_text
 from ..variant import Variant
 
-__all__ = ["ENV_ID", "PitchEnv", "observation_box", "position_text"]
+__all__ = ["ENV_ID", "PitchEnv", "check_options", "observation_box", "position_text"]
 
 ENV_ID = "pitchcore/Pitch-v0"
 """The id this module registers ``PitchEnv`` under with ``gymnasium.register``."""
@@ -93,17 +93,8 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
                  reward: Literal["game", "hand"] = "game", observation: str = "observation",
                  illegal: Literal["raise", "lose"] = "lose", illegal_reward: float = -1.0,
                  render_mode: str | None = None) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
-        if reward not in ("game", "hand"):
-            raise ValueError(f"reward must be 'game' or 'hand', not {reward!r}")
-        if illegal not in ("raise", "lose"):
-            raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
-        if observation not in ("observation", "information_state"):
-            raise ValueError(f"observation must be 'observation' or 'information_state', not {observation!r}")
-        if max_hands is not None and (isinstance(max_hands, bool) or not isinstance(max_hands, int)
-                                      or max_hands < 1):
-            raise ValueError(f"max_hands must be None or a whole number >= 1, not {max_hands!r}")
+        check_options(render_mode=render_mode, reward=reward, illegal=illegal, observation=observation,
+                      max_hands=max_hands)
         self.variant: Variant = _variant(variant)
         state = new_game(self.variant, players=players, seed=0)  # (checks players)
         self.players: int = state.players
@@ -252,6 +243,22 @@ def _opponents(opponents: str | Bot | Sequence[str | Bot], seat: int, players: i
             raise ValueError(f"opponents: a bot's name or a Bot (with choose(view, legal, rng)), "
                              f"not {type(each).__name__}")
     return bots
+
+
+def check_options(*, render_mode: object, reward: object, illegal: object, observation: object,
+                  max_hands: object) -> None:
+    """Raise ``ValueError`` naming the valid choices for an environment option out of them
+    (this environment's and the PettingZoo one's share them)."""
+    if render_mode is not None and render_mode not in ("ansi", "human"):
+        raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+    if reward not in ("game", "hand"):
+        raise ValueError(f"reward must be 'game' or 'hand', not {reward!r}")
+    if illegal not in ("raise", "lose"):
+        raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
+    if observation not in ("observation", "information_state"):
+        raise ValueError(f"observation must be 'observation' or 'information_state', not {observation!r}")
+    if max_hands is not None and (isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1):
+        raise ValueError(f"max_hands must be None or a whole number >= 1, not {max_hands!r}")
 
 
 def observation_box(variant: Variant, players: int, observation: str = "observation") -> spaces.Box:

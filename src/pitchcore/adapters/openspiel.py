@@ -58,7 +58,7 @@ from ..actions import ActionSpace, action_space
 from ..bots.knowledge import knowledge_of
 from ..bots.search import NoConsistentDeal, sample_masks
 from ..cards import card_text, cards_in, mask_text
-from ..engine import new_game
+from ..engine import _players, new_game
 from ..loader import load_variant
 from ..log import Log, Start, begin, extend, moves_of, start_of
 from ..moves import Move
@@ -116,11 +116,7 @@ class _Rules:
 
     def __init__(self, variant_key: str, players: int, max_hands: int, single_hand: bool) -> None:
         variant = load_variant(variant_key)
-        deal = variant.deal
-        players = players or deal.default_players
-        if not deal.min_players <= players <= deal.max_players:
-            raise ValueError(f"{variant.name} is played by {deal.min_players}-{deal.max_players} players, "
-                             f"not {players}")
+        players = _players(variant, players or None)
         if max_hands < 1:
             raise ValueError(f"max_hands must be at least 1, not {max_hands}")
         self.key = (variant_key, players, max_hands, single_hand)

@@ -59,7 +59,7 @@ from ..moves import Move, parse_move
 from ..state import GameState, Phase
 from ..tensors import information_state_tensor, observation_tensor
 from ..variant import Variant
-from .gymnasium import observation_box, position_text
+from .gymnasium import check_options, observation_box, position_text
 
 __all__ = ["Observation", "env", "raw_env"]
 
@@ -184,15 +184,8 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
                  max_hands: int | None = None, render_mode: str | None = None, observation: str = "observation",
                  reward: Reward = "game", illegal: Illegal = "lose", illegal_reward: float = -1.0) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
-        if reward not in ("game", "hand"):
-            raise ValueError(f"reward must be 'game' or 'hand', not {reward!r}")
-        if illegal not in ("raise", "lose"):
-            raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
-        if max_hands is not None and (isinstance(max_hands, bool) or not isinstance(max_hands, int)
-                                      or max_hands < 1):
-            raise ValueError(f"max_hands must be None or a whole number >= 1, not {max_hands!r}")
+        check_options(render_mode=render_mode, reward=reward, illegal=illegal, observation=observation,
+                      max_hands=max_hands)
         self.variant: Variant = _variant(variant)
         """The rules played."""
         probe = new_game(self.variant, players=players, seed=0)  # (checks players)
