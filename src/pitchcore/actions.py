@@ -68,6 +68,7 @@ from .cards import SUITS, card_text, cards_in, mask_text
 from .engine import advance
 from .errors import IllegalMove
 from .moves import PARTNER, PASS, PLAY, REDEAL, TRUMP, Move, parse_move, shape_problem, shown
+from .per_table import PerTable
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -484,36 +485,16 @@ def _chosen(chosen: object) -> int:
     return int(number)
 
 
-_SPACES: dict[tuple[Variant, int], ActionSpace] = {}
-_BY_TABLE: list[tuple[object, ActionSpace | None]] = [(None, None)]
-"""The space of the last game asked (by its ``Table``): the shortcuts below ask it per move."""
+_SPACES = PerTable(ActionSpace, _SPACES_KEPT)
+_BY_TABLE = _SPACES.last
+"""The space of the last game asked (by its ``Table``), read in line per call."""
 
 
 def action_space(game: GameState | Variant | str, players: int | None = None) -> ActionSpace:
     """The action space of a game: a ``GameState`` (its variant and players), a
     ``Variant``, or a bundled variant's name or a variant file's path (then ``players``,
     or the variant's default). One space per (variant, players), built once."""
-    if isinstance(game, GameState):
-        table = game.table
-        last = _BY_TABLE[0]
-        if players is not None and players != table.players:
-            raise ValueError(f"this game has {table.players} players, not {shown(players)}")
-        if last[0] is table and last[1] is not None:
-            return last[1]
-        space = action_space(table.variant, table.players)
-        _BY_TABLE[0] = (table, space)
-        return space
-    from .engine import _players, _variant
-
-    variant = _variant(game)
-    count = _players(variant, players)
-    key = (variant, count)
-    found = _SPACES.get(key)
-    if found is None:
-        if len(_SPACES) >= _SPACES_KEPT:
-            _SPACES.clear()
-        found = _SPACES[key] = ActionSpace(variant, count)
-    return found
+    return _SPACES.get(game, players)
 
 
 # -- shortcuts on a state: its own variant's space ------------------------------------------

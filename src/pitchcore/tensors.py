@@ -54,6 +54,7 @@ from .components.calling import CallThenAny
 from .components.exchange import DiscardRefill, Draw
 from .components.play import trick_seats
 from .components.rounds import Rounds
+from .per_table import PerTable
 from .state import GameState, HandInfo, Phase, seat_of
 
 if TYPE_CHECKING:
@@ -653,36 +654,16 @@ def _checked_chosen(chosen: object, hand: int, seat: int) -> int:
     return int(number)
 
 
-_LAYOUTS: dict[tuple[Variant, int], TensorLayout] = {}
-_BY_TABLE: list[tuple[object, TensorLayout | None]] = [(None, None)]
-"""The layout of the last game asked (by its ``Table``): the tensors ask it per call."""
+_LAYOUTS = PerTable(TensorLayout, _LAYOUTS_KEPT)
+_BY_TABLE = _LAYOUTS.last
+"""The layout of the last game asked (by its ``Table``), read in line per call."""
 
 
 def tensor_layout(game: GameState | Variant | str, players: int | None = None) -> TensorLayout:
     """The tensor layout of a game: a ``GameState`` (its variant and players), a
     ``Variant``, or a bundled variant's name or a variant file's path (then ``players``, or
     the variant's default). One layout per (variant, players), built once."""
-    if isinstance(game, GameState):
-        table = game.table
-        if players is not None and players != table.players:
-            raise ValueError(f"this game has {table.players} players, not {players!r:.40}")
-        last = _BY_TABLE[0]
-        if last[0] is table and last[1] is not None:
-            return last[1]
-        layout = tensor_layout(table.variant, table.players)
-        _BY_TABLE[0] = (table, layout)
-        return layout
-    from .engine import _players, _variant
-
-    variant = _variant(game)
-    count = _players(variant, players)
-    key = (variant, count)
-    found = _LAYOUTS.get(key)
-    if found is None:
-        if len(_LAYOUTS) >= _LAYOUTS_KEPT:
-            _LAYOUTS.clear()
-        found = _LAYOUTS[key] = TensorLayout(variant, count)
-    return found
+    return _LAYOUTS.get(game, players)
 
 
 def observation_tensor(state: GameState, seat: int, chosen: int = 0) -> Tensor:

@@ -47,7 +47,7 @@ from ..tensors import information_state_tensor, observation_tensor, tensor_layou
 from ..terminal import hand_text
 from ..variant import Variant
 
-__all__ = ["ENV_ID", "PitchEnv", "check_options", "observation_box", "position_text"]
+__all__ = ["ENV_ID", "PitchEnv", "check_options", "observation_box", "position_text", "render"]
 
 ENV_ID = "pitchcore/Pitch-v0"
 """The id this module registers ``PitchEnv`` under with ``gymnasium.register``."""
@@ -212,14 +212,7 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
     def render(self) -> str | None:
         """The position as text (every seat's cards: a spectator's view): returned with
         ``render_mode="ansi"``, printed with ``"human"``."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode: pass render_mode='ansi' or 'human'")
-            return None
-        text = position_text(self._state, self._chosen)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.render_mode, self._state, self._chosen)
 
 
 def _opponents(opponents: str | Bot | Sequence[str | Bot], seat: int, players: int,
@@ -275,6 +268,19 @@ def observation_box(variant: Variant, players: int, observation: str = "observat
         elif piece.name == "scores":
             low[piece.slice], high[piece.slice] = -_LARGEST, _LARGEST
     return spaces.Box(low=low, high=high, dtype=np.float32)
+
+
+def render(render_mode: str | None, state: GameState, chosen: int = 0) -> str | None:
+    """An environment's ``render()``: ``position_text`` returned (``"ansi"``) or printed
+    (``"human"``); without a render mode, a warning as Gymnasium's own environments give."""
+    if render_mode is None:
+        gymnasium.logger.warn("render() called without a render_mode: pass render_mode='ansi' or 'human'")
+        return None
+    text = position_text(state, chosen)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def position_text(state: GameState, chosen: int = 0) -> str:

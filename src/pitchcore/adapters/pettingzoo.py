@@ -59,7 +59,7 @@ from ..moves import Move, parse_move
 from ..state import GameState, Phase
 from ..tensors import information_state_tensor, observation_tensor
 from ..variant import Variant
-from .gymnasium import check_options, observation_box, position_text
+from .gymnasium import check_options, observation_box, render
 
 __all__ = ["Observation", "env", "raw_env"]
 
@@ -358,16 +358,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
     def render(self) -> str | None:
         """The position as text (every seat's cards: a spectator's view): returned with
         ``render_mode="ansi"``, printed with ``"human"``."""
-        if self.render_mode is None:
-            import gymnasium
-
-            gymnasium.logger.warn("render() called without a render_mode: pass render_mode='ansi' or 'human'")
-            return None
-        text = position_text(self._state, self._chosen)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.render_mode, self._state, self._chosen)
 
     def close(self) -> None:
         """Nothing to release (no window, no process)."""
