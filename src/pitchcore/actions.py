@@ -67,7 +67,7 @@ import numpy.typing as npt
 from .cards import SUITS, card_text, cards_in, mask_text
 from .engine import advance
 from .errors import IllegalMove
-from .moves import PARTNER, PASS, PLAY, REDEAL, TRUMP, Move, parse_move, shape_problem, shown
+from .moves import PARTNER, PASS, PLAY, REDEAL, TRUMP, Move, chosen_mask, parse_move, shape_problem, shown
 from .per_table import PerTable
 from .state import GameState
 
@@ -336,7 +336,7 @@ class ActionSpace:
         legal = self._legal(state)
         if not chosen and legal.discards is None:
             return list(legal.actions)
-        chosen = _chosen(chosen)
+        chosen = chosen_mask(chosen)
         cards = self._discard_actions(state, legal, chosen)
         return sorted(cards) if chosen else sorted({*legal.actions, *cards})
 
@@ -371,7 +371,7 @@ class ActionSpace:
             assert found is not None
             return found
         if legal.discards is not None or chosen:
-            chosen = _chosen(chosen)
+            chosen = chosen_mask(chosen)
             if number in self._discard_actions(state, legal, chosen):
                 return None if number != self.done else Move("discard", chosen)
         raise self._illegal(state, number, chosen, legal)
@@ -382,7 +382,7 @@ class ActionSpace:
         move and returns 0. An action not legal now raises ``IllegalMove``."""
         move = self.action_to_move(state, action, chosen)
         if move is None:  # (both checked: a legal card action, a good chosen)
-            return state, _chosen(chosen) | 1 << (operator.index(action) - self.discard)
+            return state, chosen_mask(chosen) | 1 << (operator.index(action) - self.discard)
         return advance(state, move), 0  # (legal by the check above: the engine's transition itself)
 
     def move_to_actions(self, move: Move | str) -> tuple[int, ...]:
@@ -468,21 +468,6 @@ class ActionSpace:
             return f"{card_text(card)} is already chosen for this discard"
         return (f"no legal discard holds {mask_text(chosen | 1 << card)}; legal now: "
                 f"{', '.join(self.names[a] for a in self._discard_actions(state, legal, chosen)) or 'nothing'}")
-
-
-def _chosen(chosen: object) -> int:
-    """``chosen`` as a card mask, or ``ValueError``."""
-    if isinstance(chosen, int) and not isinstance(chosen, bool) and chosen >= 0:
-        return int(chosen)
-    try:
-        if isinstance(chosen, bool):
-            raise TypeError
-        number = operator.index(chosen)  # type: ignore[arg-type]
-    except TypeError:
-        raise ValueError(f"chosen is a mask of cards (a whole number), not {type(chosen).__name__}") from None
-    if number < 0:
-        raise ValueError(f"chosen is a mask of cards, not {shown(number)}")
-    return int(number)
 
 
 _SPACES = PerTable(ActionSpace, _SPACES_KEPT)

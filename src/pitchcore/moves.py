@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from typing import Any, NamedTuple
 
 from .cards import MAX_CARDS, SUITS, card_text, cards_in, mask_of, parse_card, parse_suit
@@ -214,3 +215,19 @@ def parse_move(text: str | Move) -> Move:
         f"bad move {shown(text)}: expected one of 'pass', 'bid N', 'trump S', 'discard CARDS', "
         "'play CARD', 'call high|low', 'deal N', 'partner CARD', 'redeal'"
     )
+
+
+def chosen_mask(chosen: object) -> int:
+    """``chosen`` (the cards picked so far for a discard being built, as the action space and
+    the tensors take them) as a card mask: a whole number >= 0, numpy's too; else ``ValueError``."""
+    if isinstance(chosen, int) and not isinstance(chosen, bool) and chosen >= 0:
+        return int(chosen)
+    try:
+        if isinstance(chosen, bool):
+            raise TypeError
+        number = operator.index(chosen)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"chosen is a mask of cards (a whole number), not {type(chosen).__name__}") from None
+    if number < 0:
+        raise ValueError(f"chosen is a mask of cards, not {shown(number)}")
+    return int(number)

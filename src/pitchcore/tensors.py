@@ -54,6 +54,7 @@ from .components.calling import CallThenAny
 from .components.exchange import DiscardRefill, Draw
 from .components.play import trick_seats
 from .components.rounds import Rounds
+from .moves import chosen_mask
 from .per_table import PerTable
 from .state import GameState, HandInfo, Phase, seat_of
 
@@ -641,14 +642,7 @@ def _calls(state: GameState, count: int) -> list[str]:
 
 def _checked_chosen(chosen: object, hand: int, seat: int) -> int:
     """``chosen`` as a mask of cards of ``seat``'s ``hand`` (a numpy integer too), or ``ValueError``."""
-    try:
-        if isinstance(chosen, bool):
-            raise TypeError
-        number = operator.index(chosen)  # type: ignore[arg-type]
-    except TypeError:
-        raise ValueError(f"chosen is a mask of cards (a whole number), not {type(chosen).__name__}") from None
-    if number < 0:
-        raise ValueError(f"chosen is a mask of cards, not {number}")
+    number = chosen_mask(chosen)
     if number & ~hand:
         raise ValueError(f"chosen holds {mask_text(number & ~hand)}, not in seat {seat}'s hand")
     return int(number)
