@@ -10,15 +10,16 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import history, simulate, terminal
+from . import history, plugins, simulate, terminal
 from .bots import HeuristicBot
 from .bots.loading import search_current_folder
 from .components import SLOT_ORDER
 from .contradictions import notes
 from .engine import new_game
 from .errors import PitchcoreError, VariantError
-from .loader import bundled_dir, bundled_variants, load_variant
+from .loader import bundled_dir, bundled_variants, load_variant, variant_warnings
 from .registry import KINDS, SLOTS, describe
+from .schema import schema_json
 from .state import Phase
 
 
@@ -40,6 +41,8 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    """Check each file: its problems (status 1), or ``ok`` with its notes; either way, the
+    warnings about rules of its parent it drops."""
     failed = 0
     for path in args.files:
         try:
@@ -47,20 +50,54 @@ def _check(args: argparse.Namespace) -> int:
         except VariantError as error:
             failed += 1
             print(f"FAIL {path}\n{error}", file=sys.stderr)
+            stream = sys.stderr
         else:
             print(f"ok   {path} ({variant.name})")
             for key, message in notes(variant):
                 print(f"     note: {'.'.join(map(str, key))}: {message}")
+            stream = sys.stdout
+        for warning in variant_warnings(path, base=args.base):
+            print(f"     warning: {warning}", file=stream)
+    _plugins_left_out()
     return 1 if failed else 0
 
 
+def _plugins_left_out() -> int:
+    """Say which plugins failed to load, if any were loaded (status 1 if one failed)."""
+    for plugin in plugins.failures():
+        print(f"pitchcore: warning: {plugin}", file=sys.stderr)
+    return 1 if plugins.failures() else 0
+
+
 def _components(_: argparse.Namespace) -> int:
+    plugins.load_plugins()
     for slot_name in SLOT_ORDER:
         slot = SLOTS[slot_name]
         default = f" (default: {slot.default})" if slot.default else ""
         print(f"{slot_name}: {slot.description}{default}")
         for kind, cls in KINDS[slot_name].items():
-            print(f"  {kind:24} {describe(cls)}")
+            plugin = plugins.plugin_of(cls)
+            origin = f" (plugin {plugin.name})" if plugin else ""
+            print(f"  {kind:24} {describe(cls)}{origin}")
+    _plugins_left_out()
+    return 0
+
+
+def _plugins(_: argparse.Namespace) -> int:
+    """List the installed plugins, with what each registered or why it was left out."""
+    found = plugins.load_plugins()
+    for plugin in found:
+        print(plugin)
+    if not found:
+        print(f"no plugins installed (none names the entry-point group {plugins.GROUP}; see docs/plugins.md)")
+    return 1 if plugins.failures() else 0
+
+
+def _schema(_: argparse.Namespace) -> int:
+    """Print the JSON Schema of variant files, with the installed plugins' kinds."""
+    plugins.load_plugins()
+    print(schema_json(plugins=True), end="")
+    _plugins_left_out()
     return 0
 
 
@@ -175,8 +212,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     check.add_argument("--base", default=None, metavar="DIR",
                        help="the folder extends paths may reach (default: each file's own folder)")
     check.set_defaults(run=_check)
-    commands.add_parser("components", help="list slots and component kinds").set_defaults(
+    commands.add_parser("components", help="list slots and component kinds, the plugins' too").set_defaults(
         run=_components)
+    commands.add_parser("plugins", help="list the installed plugins and the kinds they add").set_defaults(
+        run=_plugins)
+    commands.add_parser("schema", help="print the JSON Schema of variant files, with the plugins' kinds").set_defaults(
+        run=_schema)
     demo = commands.add_parser("demo", help="four heuristic bots play a match, printed hand by hand")
     demo.add_argument("--variant", default="auction-pitch")
     demo.add_argument("--seed", type=int, default=1)

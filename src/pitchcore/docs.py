@@ -2,7 +2,9 @@
 
 Written from ``SLOTS``, ``KINDS`` and the bundled files rather than by hand, so a new
 component or field is documented the moment it is registered, and a test fails when the
-checked-in file falls behind. ``python -m pitchcore.docs`` rewrites every generated doc
+checked-in file falls behind. They describe pitchcore's own kinds only, whatever plugins
+are installed (``pitchcore schema`` prints a schema with the plugins' kinds too).
+``python -m pitchcore.docs`` rewrites every generated doc
 (this one and ``docs/variant.schema.json``); ``--check`` only reports the stale ones.
 """
 
@@ -18,7 +20,7 @@ import yaml
 
 from .components import SLOT_ORDER
 from .loader import bundled_dir, bundled_variants, load_variant
-from .registry import KINDS, SLOTS, Slot, describe
+from .registry import SLOTS, Slot, bundled_kinds, describe
 from .schema import TOP_KEY_DOCS, field_schema, plain, schema_json, settable_fields
 from .switches import SWITCHES
 from .validation import TOP_KEYS
@@ -123,12 +125,12 @@ def _kind_section(slot: Slot, kind: str, cls: type[Any]) -> list[str]:
 
 
 def _slot_section(slot: Slot) -> list[str]:
-    kinds = ", ".join(f"`{kind}`" for kind in KINDS[slot.name])
+    kinds = ", ".join(f"`{kind}`" for kind in bundled_kinds(slot.name))
     default = f"`{slot.default}`" if slot.default else "none (a file that extends nothing must give it)"
     holds = "a list of one or more components" if slot.many else "one component"
     lines = [f"## `{slot.name}`", "", slot.description, "",
              f"- Holds: {holds}", f"- Default kind: {default}", f"- Kinds: {kinds}", ""]
-    for kind, cls in KINDS[slot.name].items():
+    for kind, cls in bundled_kinds(slot.name).items():
         lines += _kind_section(slot, kind, cls)
     return lines
 
@@ -159,7 +161,7 @@ def _examples() -> tuple[str, str]:
     """A kind alone and a kind with a field, from the last slot whose default kind has fields."""
     for name in reversed(SLOT_ORDER):
         slot = SLOTS[name]
-        cls = KINDS[name].get(slot.default or "")
+        cls = bundled_kinds(name).get(slot.default or "")
         fields = settable_fields(cls) if cls and not slot.many else []
         if cls and fields:
             value = _code(field_schema(cls, fields[0]).get("default")).strip("`")

@@ -17,19 +17,22 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import yaml
 
 from .components import SLOT_ORDER
 from .contradictions import contradictions
 from .errors import VariantError
 from .problems import _show, _suggest, _type_name
-from .registry import LONGEST_TEXT, SLOTS
+from .registry import KINDS, LONGEST_TEXT, SLOTS
+from .schema import plain
 from .switches import apply_switches, take_switches
 from .validation import TOP_KEYS, _build, build_variant
 from .variant import Variant
 from .yaml_limits import MAX_EXTENDS
 from .yaml_lines import Path_, Where, _at, _decoded, _parse, _read, placeholder
 
-__all__ = ["build_variant", "bundled_variants", "contradictions", "load_variant", "load_variant_text"]
+__all__ = ["build_variant", "bundled_variants", "contradictions", "load_variant", "load_variant_text",
+           "variant_warnings"]
 
 
 def bundled_dir() -> Any:
@@ -87,6 +90,29 @@ def load_variant_text(text: str | bytes, filename: str = "(text)",
     return _load(text, filename, root, root)
 
 
+def variant_warnings(name_or_path: str | os.PathLike[str], *,
+                     base: str | os.PathLike[str] | None = None) -> list[str]:
+    """What ``pitchcore check`` warns of in a variant file, each as ``file:line: key: what is
+    dropped; how to keep it``: rules of the parent that the file's own keys drop without
+    saying so (an empty slot, a slot set to kind ``none``, a ``points`` list that leaves out a
+    parent's category, a new kind that resets a field the parent set). The file still loads.
+
+    Empty for a bundled variant, and for a file that cannot be read or resolved
+    (``load_variant`` says why)."""
+    text = os.fspath(name_or_path)
+    if isinstance(name_or_path, str) and text in bundled_variants():
+        return []
+    path = Path(text)
+    warnings: list[str] = []
+    try:
+        root = _folder(path.parent if base is None else Path(base), "base")
+        _resolve(_read(path, str(path)), _printable(str(path)), _Place(path.parent, root), (), [],
+                 warnings)
+    except VariantError:
+        pass
+    return warnings
+
+
 def _load(text: str, filename: str, folder: Path | None, root: Path | None) -> Variant:
     filename = _printable(filename)
     found: list[str] = []
@@ -117,8 +143,9 @@ MAX_NAME = 255
 
 
 def _resolve(text: str, filename: str, place: _Place, chain: tuple[tuple[str, str], ...],
-             found: list[str]) -> tuple[dict[str, Any], dict[Path_, Where]]:
-    """Merged data and key lines of a file and its ``extends`` parents (nearest last)."""
+             found: list[str], warnings: list[str] | None = None) -> tuple[dict[str, Any], dict[Path_, Where]]:
+    """Merged data and key lines of a file and its ``extends`` parents (nearest last); with
+    ``warnings``, the rules of the parent this file drops go there (``variant_warnings``)."""
     data, lines = _parse(text, filename, found)
     if data is None:
         data = {}
@@ -160,6 +187,8 @@ def _resolve(text: str, filename: str, place: _Place, chain: tuple[tuple[str, st
         parent_data, parent_lines = _resolve(parent_text, parent_name, parent_place, chain, found)
     else:
         parent_data, parent_lines = _parent_data(path, parent_place, chain, where)
+    if warnings is not None:
+        warnings.extend(_dropped(parent_data, parent_lines, data, lines, filename))
     merged, merged_lines = _merge(parent_data, parent_lines, data, lines)
     apply_switches(merged, merged_lines, switches, switched_at)
     return merged, merged_lines
@@ -286,3 +315,102 @@ def _merge(parent: dict[str, Any], parent_lines: dict[Path_, Where], child: dict
             lines = {path: where for path, where in lines.items() if path[:1] != (key,)}
     lines.update(child_lines)
     return merged, lines
+
+
+# ---------------------------------------------------------------- rules a child file drops
+
+def _dropped(parent: dict[str, Any], parent_lines: dict[Path_, Where], child: dict[str, Any],
+             child_lines: dict[Path_, Where], filename: str) -> list[str]:
+    """Warnings for the parent's rules that ``child``'s slots drop as ``_merge`` replaces them."""
+    found: list[str] = []
+    for key, value in child.items():
+        old = parent.get(key)
+        if key not in SLOTS or old is None:
+            continue
+        where = f"{_at(child_lines, (key,), filename)}: {key}"
+        if SLOTS[key].many:
+            found.extend(f"{where}: {message}" for message in _dropped_items(key, old, value, parent_lines))
+        else:
+            found.extend(f"{where}: {message}" for message in _dropped_slot(key, old, value, parent_lines))
+    return found
+
+
+EMPTY = "none"
+"""The kind of a slot that holds no rule (``shoot: none``, ``exchange: none``)."""
+
+
+def _dropped_slot(key: str, old: Any, value: Any, parent_lines: dict[Path_, Where]) -> list[str]:
+    default = SLOTS[key].default
+    old = {"kind": old} if isinstance(old, str) else old
+    if not isinstance(old, dict):
+        return []
+    old_kind = old.get("kind", default)
+    from_parent = f"{_flow(old)}, from {_at(parent_lines, (key,), '?')}"
+    if value is None and old != {"kind": default} and old_kind is not None:
+        return [f"left empty, so it takes the default kind {default} and drops the parent's {key} "
+                f"({from_parent}); to keep the parent's, remove this line"]
+    value = {"kind": value} if isinstance(value, str) else value
+    if not isinstance(value, dict):
+        return []
+    kind = value.get("kind", old_kind)
+    if kind == old_kind:
+        return []
+    if kind == EMPTY:
+        return [f"{EMPTY} drops the parent's {key} rule ({from_parent}); to keep it, remove "
+                f"this line (if dropping it is meant, nothing needs to change)"]
+    cls = KINDS[key].get(kind) if isinstance(kind, str) else None
+    fields = attrs.fields_dict(cls) if cls is not None else {}
+    reset = [(name, setting, plain(fields[name].default)) for name, setting in old.items()
+             if name != "kind" and name not in value and name in fields
+             and setting != plain(fields[name].default) and cls is not None and _may_keep(cls, name, setting)]
+    return [f"kind {kind} replaces the parent's {old_kind} whole, so {name}: {_flow(setting)} (from "
+            f"{_at(parent_lines, (key, name), '?')}) goes back to its default {_flow(default)}; "
+            f"to keep it, write {name}: {_flow(setting)} here" for name, setting, default in reset]
+
+
+def _may_keep(cls: type[Any], name: str, setting: Any) -> bool:
+    """True when kind ``cls`` takes ``name: setting`` (no-junk refuses set-back's
+    ``set_bid_to: defenders``: the reset is then the point of the new kind, not a loss)."""
+    try:
+        made = cls(**{name: setting})
+        return not any(field == name for field, _ in getattr(made, "problems", list)())
+    except Exception:  # a value the kind cannot hold: the loader's check reports it
+        return False
+
+
+def _dropped_items(key: str, old: Any, value: Any, parent_lines: dict[Path_, Where]) -> list[str]:
+    """A list slot is replaced whole: the parent's entries (by name) the new list leaves out."""
+    if not isinstance(old, list) or not isinstance(value, list):
+        return []
+    names = {_entry_name(key, item) for item in value}
+    left_out = [(index, item) for index, item in enumerate(old) if _entry_name(key, item) not in names]
+    if not left_out:
+        return []
+    shown = ", ".join(str(_entry_name(key, item)) for _, item in left_out)
+    where = _at(parent_lines, (key, left_out[0][0]), "?")
+    if not value:
+        return [f"an empty list drops every entry of the parent's {key} ({shown}, from {where}); a "
+                f"variant needs at least one: to keep the parent's, remove this line"]
+    items = ", ".join(_flow(item) for _, item in left_out)
+    it = "it" if len(left_out) == 1 else "them"
+    return [f"this list replaces the parent's whole and leaves out {shown} (from {where}); to keep "
+            f"{it}, add {items} to the list (if dropping {it} is meant, nothing needs to change)"]
+
+
+def _flow(value: Any) -> str:
+    """A value as a variant file would write it on one line, keys in the file's order."""
+    text: str = yaml.safe_dump(value, default_flow_style=True, sort_keys=False, width=10_000)
+    return text.strip().removesuffix("...").strip()
+
+
+def _entry_name(key: str, item: Any) -> str | None:
+    """The name a list entry reports under: its ``name``, else its kind's default name."""
+    item = {"kind": item} if isinstance(item, str) else item
+    if not isinstance(item, dict):
+        return None
+    if isinstance(item.get("name"), str):
+        return str(item["name"])
+    kind = item.get("kind")
+    cls = KINDS[key].get(kind) if isinstance(kind, str) else None
+    name = attrs.fields_dict(cls).get("name") if cls is not None else None
+    return name.default if name is not None and isinstance(name.default, str) else str(kind)

@@ -36,17 +36,48 @@ def slot(name: str, description: str, default: str | None, *, many: bool = False
     KINDS.setdefault(name, {})
 
 
+class KindTaken(ValueError):
+    """A second class registered under a kind name already taken."""
+
+
 def component(slot_name: str, kind: str) -> Callable[[type[T]], type[T]]:
-    """Register a frozen attrs class as the component ``kind`` of ``slot_name``."""
+    """Register a frozen attrs class as the component ``kind`` of ``slot_name``.
+
+    A kind is registered once: a second class under a taken name is refused (a plugin
+    cannot quietly change what a bundled kind, or another plugin's, means). The same class
+    registered again, as when its module is imported a second time, is allowed."""
 
     def register(cls: type[T]) -> type[T]:
+        if slot_name not in SLOTS:
+            raise ValueError(f"{_name(cls)}: no slot {slot_name!r}; slots: {', '.join(SLOTS)}")
         if not attrs.has(cls):
-            raise TypeError(f"{cls.__name__} must be an attrs class")
+            raise TypeError(f"{_name(cls)} must be an attrs class (decorate it with @attrs.frozen "
+                            f"below @component)")
+        taken = KINDS[slot_name].get(kind)
+        if taken is not None and _name(taken) != _name(cls):
+            owner = "a bundled kind" if is_bundled(taken) else "taken"
+            raise KindTaken(f"{slot_name} kind {kind!r} is already {owner} ({_name(taken)}); a kind "
+                             f"cannot be replaced: register {_name(cls)} under another name")
         KINDS[slot_name][kind] = cls
         cls.kind = kind  # type: ignore[attr-defined]
         return cls  # type: ignore[return-value]
 
     return register
+
+
+def _name(cls: type[Any]) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def is_bundled(cls: type[Any]) -> bool:
+    """True for a component that comes with pitchcore (not a plugin's, nor a script's)."""
+    return cls.__module__.startswith("pitchcore.")
+
+
+def bundled_kinds(slot_name: str) -> dict[str, type[Any]]:
+    """The kinds of a slot that come with pitchcore, in registration order (what the
+    repository's generated docs describe, whatever plugins are installed)."""
+    return {kind: cls for kind, cls in KINDS[slot_name].items() if is_bundled(cls)}
 
 
 def describe(cls: type[Any]) -> str:

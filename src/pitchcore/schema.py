@@ -18,11 +18,13 @@ from typing import Any
 import attrs
 
 from .components import SLOT_ORDER
-from .registry import KINDS, LONGEST_TEXT, MOST_ENTRIES, SLOTS, Slot, describe
+from .registry import KINDS, LONGEST_TEXT, MOST_ENTRIES, SLOTS, Slot, bundled_kinds, describe
 from .switches import SWITCHES
 from .validation import TOP_KEYS
 
 Schema = dict[str, Any]
+Kinds = typing.Mapping[str, type[Any]]
+"""A slot's kinds by name, as the schema describes them."""
 
 TOP_KEY_DOCS = {
     "name": "The variant's name (a file that extends another and gives none is named after the file).",
@@ -84,10 +86,10 @@ def _ref(name: str) -> Schema:
     return {"$ref": f"#/$defs/{name}"}
 
 
-def _kind_defs(slot: Slot) -> dict[str, Schema]:
+def _kind_defs(slot: Slot, kinds: Kinds) -> dict[str, Schema]:
     """One object per kind: ``kind`` and that kind's fields, nothing else."""
     defs: dict[str, Schema] = {}
-    for kind, cls in KINDS[slot.name].items():
+    for kind, cls in kinds.items():
         properties: Schema = {"kind": {"const": kind}}
         properties.update({attribute.name: field_schema(cls, attribute) for attribute in settable_fields(cls)})
         defs[f"{slot.name}.{kind}"] = {"title": f"{slot.name}: {kind}", "description": describe(cls),
@@ -96,15 +98,14 @@ def _kind_defs(slot: Slot) -> dict[str, Schema]:
     return defs
 
 
-def _component_def(slot: Slot) -> Schema:
+def _component_def(slot: Slot, kinds: Kinds) -> Schema:
     """A component mapping: its fields are checked against the kind it names.
 
     Without ``kind``, a single slot keeps the kind it has (its default, or what the parent
     file chose), so the fields must all belong to one kind of the slot. A list item is never
     merged with a parent's, so it takes the slot's default kind, or must name one.
     """
-    kinds = list(KINDS[slot.name])
-    schema: Schema = {"type": "object", "properties": {"kind": {"enum": kinds}}}
+    schema: Schema = {"type": "object", "properties": {"kind": {"enum": list(kinds)}}}
     branches: list[Schema] = [{"if": {"required": ["kind"], "properties": {"kind": {"const": kind}}},
                                "then": _ref(f"{slot.name}.{kind}")} for kind in kinds]
     if slot.many and slot.default is None:
@@ -117,20 +118,20 @@ def _component_def(slot: Slot) -> Schema:
     return schema
 
 
-def _name_or_mapping(slot: Slot) -> Schema:
+def _name_or_mapping(slot: Slot, kinds: Kinds) -> Schema:
     """A kind name alone, or a component mapping: checked by type so errors point at the value."""
     return {"type": ["string", "object"], "allOf": [
-        {"if": {"type": "string"}, "then": {"enum": list(KINDS[slot.name])}},
+        {"if": {"type": "string"}, "then": {"enum": list(kinds)}},
         {"if": {"type": "object"}, "then": _ref(f"{slot.name}.component")},
     ]}
 
 
-def _slot_def(slot: Slot) -> Schema:
+def _slot_def(slot: Slot, kinds: Kinds) -> Schema:
     """A slot: a kind name alone, a component mapping, or (with a default) nothing at all."""
     if slot.many:
         return {"description": slot.description, "type": "array", "minItems": 1, "maxItems": MOST_ENTRIES,
-                "items": _name_or_mapping(slot)}
-    schema: Schema = {"description": slot.description} | _name_or_mapping(slot)
+                "items": _name_or_mapping(slot, kinds)}
+    schema: Schema = {"description": slot.description} | _name_or_mapping(slot, kinds)
     if slot.default is not None:
         schema["type"] = ["null", *schema["type"]]
         schema["default"] = slot.default
@@ -152,8 +153,10 @@ def _standalone() -> Schema:
     return {"required": required, "properties": properties}
 
 
-def variant_schema() -> Schema:
-    """The JSON Schema of a variant file, built from ``SLOTS`` and ``KINDS``."""
+def variant_schema(*, plugins: bool = True) -> Schema:
+    """The JSON Schema of a variant file, built from ``SLOTS`` and ``KINDS``: with the kinds of
+    the plugins loaded so far (``pitchcore schema`` loads them all first), or with
+    ``plugins=False`` the bundled kinds only (``docs/variant.schema.json``)."""
     properties: Schema = {key: {"type": "string", "description": TOP_KEY_DOCS.get(key, "")} for key in TOP_KEYS}
     for key, longest in LONGEST_TEXT.items():
         properties[key]["maxLength"] = longest
@@ -163,10 +166,11 @@ def variant_schema() -> Schema:
     defs: Schema = {}
     for name in SLOT_ORDER:
         slot = SLOTS[name]
+        kinds = KINDS[name] if plugins else bundled_kinds(name)
         properties[name] = _ref(name)
-        defs[name] = _slot_def(slot)
-        defs[f"{name}.component"] = _component_def(slot)
-        defs.update(_kind_defs(slot))
+        defs[name] = _slot_def(slot, kinds)
+        defs[f"{name}.component"] = _component_def(slot, kinds)
+        defs.update(_kind_defs(slot, kinds))
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "pitchcore variant file",
@@ -181,9 +185,10 @@ def variant_schema() -> Schema:
     }
 
 
-def schema_json() -> str:
-    """The schema as written to ``docs/variant.schema.json``: stable key order, one final newline."""
-    return json.dumps(variant_schema(), indent=2, ensure_ascii=False) + "\n"
+def schema_json(*, plugins: bool = False) -> str:
+    """The schema as written to ``docs/variant.schema.json`` (bundled kinds only, unless
+    ``plugins``): stable key order, one final newline."""
+    return json.dumps(variant_schema(plugins=plugins), indent=2, ensure_ascii=False) + "\n"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -13,11 +13,12 @@ import attrs
 from .components import SLOT_ORDER
 from .contradictions import _conflicts
 from .errors import VariantError
+from .plugins import failures, load_plugins
 from .problems import _homes, _Problems, _show, _suggest
 from .registry import KINDS, LONGEST_TEXT, MOST_ENTRIES, SLOTS
 from .switches import SWITCHES
 from .variant import Variant
-from .yaml_lines import Path_, Where, placeholder
+from .yaml_lines import Path_, Where, missing_colon, placeholder
 
 TOP_KEYS = ("name", "description", "source", "extends")
 
@@ -82,6 +83,7 @@ def _build(data: Mapping[str, Any], lines: Mapping[Path_, Where], filename: str,
 
 def _component(slot_name: str, raw: Any, path: Path_, problems: _Problems) -> Any:
     kinds = KINDS[slot_name]
+    written_alone = isinstance(raw, str)
     if isinstance(raw, str):
         raw = {"kind": raw}
     if not isinstance(raw, dict):
@@ -92,9 +94,16 @@ def _component(slot_name: str, raw: Any, path: Path_, problems: _Problems) -> An
     if kind is None:
         problems.add(path, f"missing kind; {_suggest('', kinds, 'kinds')}")
         return None
+    if isinstance(kind, str) and kind not in kinds:
+        load_plugins()  # (lazily: only a kind pitchcore lacks imports the installed plugins)
+    hint = missing_colon(kind, _keys(slot_name)) if isinstance(kind, str) and kind not in kinds else None
+    if hint:
+        problems.add(path if written_alone else (*path, "kind"), f"{hint} ({_show(kind)} is no "
+                     f"kind of {slot_name}: it reads as a key and its value run together)")
+        return None
     if not isinstance(kind, str) or kind not in kinds:
         problems.add((*path, "kind"), f"unknown kind {_show(kind)}; "
-                     f"{_suggest(str(kind), kinds, 'kinds')}")
+                     f"{_suggest(str(kind), kinds, 'kinds')}{_left_out()}")
         return None
     cls = kinds[kind]
     hints = typing.get_type_hints(cls)
@@ -102,6 +111,11 @@ def _component(slot_name: str, raw: Any, path: Path_, problems: _Problems) -> An
     arguments: dict[str, Any] = {}
     for key, value in raw.items():
         if key == "kind":
+            continue
+        hint = missing_colon(str(key), _keys(slot_name)) if key not in fields and value is None else None
+        if hint:
+            problems.add((*path, str(key)), f"{hint} ({_show(key)} is no field of {slot_name} kind "
+                         f"{kind!r}: it reads as a key and its value run together)")
             continue
         if key not in fields:
             valid = list(fields) or ["(none: this kind takes no fields)"]
@@ -120,6 +134,17 @@ def _component(slot_name: str, raw: Any, path: Path_, problems: _Problems) -> An
     except (TypeError, ValueError) as error:
         problems.add(path, str(error))
         return None
+
+
+def _keys(slot_name: str) -> set[str]:
+    """Every key a component of the slot may have: ``kind`` and the fields of its kinds."""
+    return {"kind"} | {name for cls in KINDS[slot_name].values() for name in attrs.fields_dict(cls)}
+
+
+def _left_out() -> str:
+    """The plugins that failed to load, for a message about a kind nobody registered (the
+    kind may be one of theirs)."""
+    return "".join(f"; {plugin}" for plugin in failures())
 
 
 def _check(value: Any, hint: Any, metadata: Mapping[str, Any]) -> str | None:

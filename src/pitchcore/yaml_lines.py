@@ -7,7 +7,7 @@ message can say ``file:line: key.path``, and the data is then built from it.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +106,12 @@ def _syntax_message(error: yaml.MarkedYAMLError, text: str, filename: str) -> st
     text_lines = text.splitlines()
     bad_char = (text_lines[mark.line][mark.column: mark.column + 1]
                 if mark and mark.line < len(text_lines) else "")
+    bare = _bare_line(text_lines, error)
+    if bare is not None:
+        number, hint = bare
+        start = sum(len(text_line) + 1 for text_line in text_lines[:number - 1])
+        at = yaml.Mark(filename, start, number - 1, 0, None, 0)
+        return f"{filename}:{number}: {_dotted(_path_at_error(text, at))}: not valid YAML: {hint}"
     if bad_char == "\t":
         why = "a tab character; YAML is indented with spaces only"
     elif "another document" in problem:
@@ -122,6 +128,44 @@ def _syntax_message(error: yaml.MarkedYAMLError, text: str, filename: str) -> st
     else:
         why = problem + (f" ({context} on line {opened.line + 1})" if opened and context else "")
     return f"{filename}:{line}: {_dotted(_path_at_error(text, mark))}: not valid YAML: {why}"
+
+
+def _bare_line(text_lines: list[str], error: yaml.MarkedYAMLError) -> tuple[int, str] | None:
+    """(line, hint) when the parser stumbled over a key written without its colon (``target
+    15``): it then finds no ':' for that line, or takes the line as text running on into the
+    next key. None for any other mistake."""
+    problem = str(error.problem or "")
+    if "could not find expected ':'" in problem and error.context_mark is not None:
+        index = error.context_mark.line
+    elif (("mapping values are not allowed" in problem or "did not find expected key" in problem)
+          and error.problem_mark is not None):
+        index = error.problem_mark.line - 1
+        while index >= 0 and (not text_lines[index].strip() or text_lines[index].lstrip().startswith("#")):
+            index -= 1
+    else:
+        return None
+    if not 0 <= index < len(text_lines):
+        return None
+    hint = missing_colon(text_lines[index].split("#")[0])
+    return None if hint is None else (index + 1, hint)
+
+
+def missing_colon(text: str, keys: Iterable[str] | None = None) -> str | None:
+    """The hint for text that reads as a key and its value run together (``target 15``): its
+    first word (or, given ``keys``, the first word of them) followed by the rest. None when
+    it does not read so: a list item, text with a colon, quotes or brackets, no known key."""
+    words = text.split()
+    if not words or any(mark in text for mark in ":{}[]\"'") or text.lstrip().startswith("-"):
+        return None
+    if keys is None:
+        index = 0
+    else:
+        known = set(keys)
+        index = next((place for place, word in enumerate(words[:-1]) if word in known), -1)
+        if index < 0:
+            return None
+    value = " ".join(words[index + 1:]) or "VALUE"
+    return f"missing ':' after {words[index]!r}? expected {words[index]}: {value}"
 
 
 def _path_at_error(text: str, mark: yaml.Mark | None = None) -> Path_:
