@@ -61,18 +61,24 @@ class Plugin:
         return f"{self.label()}: {kinds}"
 
 
-_lock = threading.Lock()
+_lock = threading.RLock()
 _plugins: tuple[Plugin, ...] | None = None
+_loading = False
 
 
 def load_plugins() -> tuple[Plugin, ...]:
     """Import every plugin once (later calls return the same answer): each entry point of
-    the group, in name order, with what it registered or why it was left out."""
-    global _plugins
+    the group, in name order, with what it registered or why it was left out. A plugin
+    that loads a variant as it is imported gets the plugins loaded so far (none)."""
+    global _plugins, _loading
     with _lock:
-        if _plugins is None:
-            _plugins = tuple(_load(point) for point in sorted(_entry_points(), key=lambda p: (p.name, p.value)))
-        return _plugins
+        if _plugins is None and not _loading:
+            _loading = True
+            try:
+                _plugins = tuple(_load(point) for point in sorted(_entry_points(), key=lambda p: (p.name, p.value)))
+            finally:
+                _loading = False
+        return _plugins or ()
 
 
 def failures() -> tuple[Plugin, ...]:
@@ -112,7 +118,7 @@ def _load(point: metadata.EntryPoint) -> Plugin:
         problems.append(f"names {loaded.__qualname__}, which is not a registered component: decorate "
                         "it with @pitchcore.registry.component(slot, kind)")
     elif not isinstance(loaded, type | types.ModuleType):
-        problems.append(f"names a {type(loaded).__name__}, not a module or a component class")
+        problems.append(f"names a value of type {type(loaded).__name__}, not a module or a component class")
     elif not kinds:
         problems.append("registers no component: decorate a class of it with "
                         "@pitchcore.registry.component(slot, kind)")
@@ -179,7 +185,8 @@ def component_problems(slot: str, cls: type[Any]) -> list[str]:
             continue
         hint = hints.get(attribute.name)
         if not _readable(hint):
-            problems.append(f"field {attribute.name} is {hint}, which a variant file cannot give: use "
+            shown = hint.__name__ if isinstance(hint, type) else str(hint)
+            problems.append(f"field {attribute.name} is {shown}, which a variant file cannot give: use "
                             "bool, int, str, tuple[str, ...] or a union of int, str and None")
         elif _has_int(hint) and not (type(attribute.metadata.get("minimum")) is int
                                      and type(attribute.metadata.get("maximum")) is int):
@@ -193,13 +200,16 @@ def component_problems(slot: str, cls: type[Any]) -> list[str]:
                            "a default"]
     try:
         hash(made)
-        if attrs.fields(cls):
-            setattr(made, attrs.fields(cls)[0].name, getattr(made, attrs.fields(cls)[0].name))
-            problems.append("is not frozen: decorate it with @attrs.frozen")
-    except attrs.exceptions.FrozenInstanceError:
-        pass
     except TypeError:
         problems.append("is not hashable: decorate it with @attrs.frozen")
+    else:
+        fields = attrs.fields(cls)
+        try:  # (a variant is shared by every game and thread, and hashed: nothing may change it)
+            if fields:
+                setattr(made, fields[0].name, getattr(made, fields[0].name))
+                problems.append("is not frozen: decorate it with @attrs.frozen")
+        except (attrs.exceptions.FrozenInstanceError, AttributeError):
+            pass
     wanted = typing.get_type_hints(Variant)[slot]
     problems.extend(_slot_problems(slot, cls, made, wanted))
     return problems

@@ -102,7 +102,10 @@ def _component(slot_name: str, raw: Any, path: Path_, problems: _Problems) -> An
                      f"kind of {slot_name}: it reads as a key and its value run together)")
         return None
     if not isinstance(kind, str) or kind not in kinds:
-        problems.add((*path, "kind"), f"unknown kind {_show(kind)}; "
+        close = difflib.get_close_matches(str(kind), kinds, n=1)
+        plugin = "" if close or not isinstance(kind, str) else \
+            " (nor of an installed plugin: pitchcore plugins lists them)"
+        problems.add((*path, "kind"), f"unknown kind {_show(kind)}{plugin}; "
                      f"{_suggest(str(kind), kinds, 'kinds')}{_left_out()}")
         return None
     cls = kinds[kind]
@@ -143,8 +146,14 @@ def _keys(slot_name: str) -> set[str]:
 
 def _left_out() -> str:
     """The plugins that failed to load, for a message about a kind nobody registered (the
-    kind may be one of theirs)."""
-    return "".join(f"; {plugin}" for plugin in failures())
+    kind may be one of theirs): one in full, several by name."""
+    left_out = failures()
+    if not left_out:
+        return ""
+    if len(left_out) == 1:
+        return f"; {left_out[0]}"
+    names = ", ".join(repr(plugin.name) for plugin in left_out)
+    return f"; plugins {names} were left out (pitchcore plugins says why)"
 
 
 def _check(value: Any, hint: Any, metadata: Mapping[str, Any]) -> str | None:
