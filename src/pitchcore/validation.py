@@ -117,7 +117,7 @@ def _component(slot_name: str, raw: Any, path: Path_, problems: _Problems) -> An
             continue
         hint = missing_colon(str(key), _keys(slot_name)) if key not in fields and value is None else None
         if hint:
-            problems.add((*path, str(key)), f"{hint} ({_show(key)} is no field of {slot_name} kind "
+            problems.add(path, f"{hint} ({_show(key)} is no field of {slot_name} kind "
                          f"{kind!r}: it reads as a key and its value run together)")
             continue
         if key not in fields:
