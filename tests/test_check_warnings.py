@@ -168,6 +168,6 @@ def test_a_key_without_its_colon_is_named_as_such(text: str, problem: str) -> No
 
 
 def test_a_real_unknown_kind_is_still_one() -> None:
-    with pytest.raises(pc.VariantError, match=r"<test>:2: going_out\.kind: unknown kind 'first to 15' \(nor of "
-                                              r"an installed plugin"):
+    with pytest.raises(pc.VariantError, match=r"<test>:2: going_out\.kind: unknown kind 'first to 15'; kinds: .*; "
+                                              r"nor is it a kind of an installed plugin"):
         pc.load_variant_text("extends: auction-pitch\ngoing_out: first to 15\n", "<test>")

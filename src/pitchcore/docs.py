@@ -61,8 +61,14 @@ or no kind, changes only the fields it gives; a different kind replaces the slot
 list slot is always replaced whole.
 
 `pitchcore check FILE` reports every problem of a file at once, including rules that span
-slots. [`variant.schema.json`](variant.schema.json) is a JSON Schema of the same format for
+slots. It also warns when a file that extends another drops one of the parent's rules
+without saying so: a slot left empty or set to `none`, a `points` list without one of the
+parent's categories, a new kind that puts back the default of a field the parent set.
+[`variant.schema.json`](variant.schema.json) is a JSON Schema of the same format for
 editors.
+
+Python packages can add kinds of their own ([plugins.md](plugins.md)); this page lists
+pitchcore's.
 """
 
 

@@ -103,10 +103,10 @@ def _component(slot_name: str, raw: Any, path: Path_, problems: _Problems) -> An
         return None
     if not isinstance(kind, str) or kind not in kinds:
         close = difflib.get_close_matches(str(kind), kinds, n=1)
-        plugin = "" if close or not isinstance(kind, str) else \
-            " (nor of an installed plugin: pitchcore plugins lists them)"
-        problems.add((*path, "kind"), f"unknown kind {_show(kind)}{plugin}; "
-                     f"{_suggest(str(kind), kinds, 'kinds')}{_left_out()}")
+        plugin = "" if close or failures() or not isinstance(kind, str) else \
+            "; nor is it a kind of an installed plugin (pitchcore plugins lists them)"
+        problems.add((*path, "kind"), f"unknown kind {_show(kind)}; "
+                     f"{_suggest(str(kind), kinds, 'kinds')}{plugin}{_left_out()}")
         return None
     cls = kinds[kind]
     hints = typing.get_type_hints(cls)
