@@ -492,3 +492,9 @@ def test_a_number_field_made_by_the_registry_passes() -> None:
             return None
 
     assert plugins.component_problems("points", Nines) == []
+
+
+@pytest.mark.parametrize(("slot", "kind"), [(slot, kind) for slot, kinds in KINDS.items() for kind in kinds])
+def test_every_bundled_kind_passes_the_checks_a_plugin_gets(slot: str, kind: str) -> None:
+    """The load-time checks ask nothing of a plugin that pitchcore's own kinds do not do."""
+    assert plugins.component_problems(slot, KINDS[slot][kind]) == []

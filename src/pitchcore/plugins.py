@@ -235,8 +235,8 @@ def _slot_problems(slot: str, cls: type[Any], made: Any, wanted: Any) -> list[st
     options = typing.get_args(wanted) or (wanted,)
     protocols = [option for option in options if getattr(option, "_is_protocol", False)]
     if protocols:
-        missing = sorted(set().union(*(_members(option) for option in protocols))
-                         - {name for name in dir(cls) if not name.startswith("_")})
+        has = set(dir(cls)) | set(attrs.fields_dict(cls))  # (a dict class keeps no field defaults)
+        missing = sorted(set().union(*(_members(option) for option in protocols)) - has)
         return [f"lacks {', '.join(missing)} of the {slot} slot's protocol "
                 f"({', '.join(option.__name__ for option in protocols)})"] if missing else []
     if not issubclass(cls, options):
