@@ -167,6 +167,13 @@ def test_a_key_without_its_colon_is_named_as_such(text: str, problem: str) -> No
     assert "unknown kind" not in str(caught.value)
 
 
+def test_a_whole_file_without_its_colon_is_named_as_such() -> None:
+    with pytest.raises(pc.VariantError, match=r"^<test>:1: \(top level\): expected a mapping of keys \(.*\), got a "
+                                              r"single value \('extends auction-pitch'\); missing ':' after "
+                                              r"'extends'\? expected extends: auction-pitch$"):
+        pc.load_variant_text("extends auction-pitch\n", "<test>")
+
+
 def test_a_real_unknown_kind_is_still_one() -> None:
     with pytest.raises(pc.VariantError, match=r"<test>:2: going_out\.kind: unknown kind 'first to 15'; kinds: .*; "
                                               r"nor is it a kind of an installed plugin"):

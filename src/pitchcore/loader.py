@@ -25,11 +25,11 @@ from .errors import VariantError
 from .problems import _show, _suggest, _type_name
 from .registry import KINDS, LONGEST_TEXT, SLOTS
 from .schema import plain
-from .switches import apply_switches, take_switches
+from .switches import SWITCHES, apply_switches, take_switches
 from .validation import TOP_KEYS, _build, build_variant
 from .variant import Variant
 from .yaml_limits import MAX_EXTENDS
-from .yaml_lines import Path_, Where, _at, _decoded, _parse, _read, placeholder
+from .yaml_lines import Path_, Where, _at, _decoded, _parse, _read, missing_colon, placeholder
 
 __all__ = ["build_variant", "bundled_variants", "contradictions", "load_variant", "load_variant_text",
            "variant_warnings"]
@@ -150,8 +150,10 @@ def _resolve(text: str, filename: str, place: _Place, chain: tuple[tuple[str, st
     if data is None:
         data = {}
     if not isinstance(data, dict):
+        hint = missing_colon(data, (*TOP_KEYS, *SLOT_ORDER, *SWITCHES)) if isinstance(data, str) else None
         raise VariantError(f"{_at(lines, (), filename)}: (top level): expected a mapping of keys "
-                           f"({', '.join(TOP_KEYS + SLOT_ORDER)}), got {_type_name(data)}")
+                           f"({', '.join(TOP_KEYS + SLOT_ORDER)}), got {_type_name(data)}"
+                           + (f"; {hint}" if hint else ""))
     switches = take_switches(data, lines, filename)
     switched_at = lines.get(("no_junk",), (filename, 1))
     chain = (*chain, (_identity(filename, place), filename))
