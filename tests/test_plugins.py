@@ -29,8 +29,11 @@ import pytest
 import pitchcore as pc
 from conftest import choose_move, missing
 from pitchcore import fast, plugins, registry
+from pitchcore.actions import legal_action_mask
+from pitchcore.bots import HeuristicBot
 from pitchcore.components.points import Category, Point
 from pitchcore.registry import KINDS, KindTaken, component, field
+from pitchcore.tensors import information_state_tensor, observation_tensor
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "plugin"
@@ -326,7 +329,9 @@ def test_deuces_to_the_holder_counts_what_each_side_was_dealt(deuces: Any) -> No
 
 
 def test_the_fast_path_plays_a_plugin_category_as_the_checked_path(deuces: Any) -> None:
+    """And the views, the tensors, the action masks and the bots take the variant as it is."""
     variant = pc.load_variant(EXAMPLE_VARIANT)
+    bot = HeuristicBot()
     for seed in range(3):
         rng = random.Random(seed)
         checked = quick = pc.new_game(variant, seed=seed)
@@ -334,6 +339,12 @@ def test_the_fast_path_plays_a_plugin_category_as_the_checked_path(deuces: Any) 
             if checked.is_over:
                 break
             assert fast.moves(quick) == checked.legal_moves()
+            seat = checked.to_move
+            assert seat is not None
+            view = checked.view(seat)
+            assert bot.choose(view, view.legal_moves, random.Random(seed)) in checked.legal_moves()
+            assert observation_tensor(checked, seat).size and information_state_tensor(checked, seat).size
+            assert legal_action_mask(checked).sum() >= 1
             move = choose_move(checked, rng)
             checked, quick = checked.apply(move), fast.step(quick, move)
             assert quick == checked
