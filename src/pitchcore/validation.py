@@ -96,17 +96,14 @@ def _component(slot_name: str, raw: Any, path: Path_, problems: _Problems) -> An
         return None
     if isinstance(kind, str) and kind not in kinds:
         load_plugins()  # (lazily: only a kind pitchcore lacks imports the installed plugins)
-    hint = missing_colon(kind, _keys(slot_name)) if isinstance(kind, str) and kind not in kinds else None
-    if hint:
-        problems.add(path if written_alone else (*path, "kind"), f"{hint} ({_show(kind)} is no "
-                     f"kind of {slot_name}: it reads as a key and its value run together)")
-        return None
     if not isinstance(kind, str) or kind not in kinds:
-        close = difflib.get_close_matches(str(kind), kinds, n=1)
-        plugin = "" if close or failures() or not isinstance(kind, str) else \
-            "; nor is it a kind of an installed plugin (pitchcore plugins lists them)"
-        problems.add((*path, "kind"), f"unknown kind {_show(kind)}; "
-                     f"{_suggest(str(kind), kinds, 'kinds')}{plugin}{_left_out()}")
+        hint = missing_colon(kind, _keys(slot_name)) if isinstance(kind, str) else None
+        if hint:
+            problems.add(path if written_alone else (*path, "kind"), f"{hint} ({_show(kind)} is no "
+                         f"kind of {slot_name}: it reads as a key and its value run together)")
+        else:
+            problems.add((*path, "kind"), f"unknown kind {_show(kind)}; {_suggest(str(kind), kinds, 'kinds')}"
+                         f"{_not_a_plugins(kind, kinds) if isinstance(kind, str) else ''}")
         return None
     cls = kinds[kind]
     hints = typing.get_type_hints(cls)
@@ -144,12 +141,14 @@ def _keys(slot_name: str) -> set[str]:
     return {"kind"} | {name for cls in KINDS[slot_name].values() for name in attrs.fields_dict(cls)}
 
 
-def _left_out() -> str:
-    """The plugins that failed to load, for a message about a kind nobody registered (the
-    kind may be one of theirs): one in full, several by name."""
+def _not_a_plugins(kind: str, kinds: Mapping[str, Any]) -> str:
+    """What a message about a kind nobody registered adds about plugins: the plugins that
+    failed to load (the kind may be one of theirs; one in full, several by name), else,
+    unless the kind is close to a known one, that no plugin has it either."""
     left_out = failures()
     if not left_out:
-        return ""
+        close = difflib.get_close_matches(kind, kinds, n=1)
+        return "" if close else "; nor is it a kind of an installed plugin (pitchcore plugins lists them)"
     if len(left_out) == 1:
         return f"; {left_out[0]}"
     names = ", ".join(repr(plugin.name) for plugin in left_out)
