@@ -112,8 +112,11 @@ def _load(point: metadata.EntryPoint) -> Plugin:
         return _undo(before, attrs.evolve(plugin, problem=f"cannot be imported: {_one_line(error)}; fix "
                                                           "the plugin, or uninstall it"))
     kinds = _registered(loaded, before)
-    problems = [f"{slot} kind {kind!r} ({cls.__qualname__}) {why}" for slot, kind in kinds
-                for cls in [KINDS[slot][kind]] for why in component_problems(slot, cls)]
+    try:
+        problems = [f"{slot} kind {kind!r} ({cls.__qualname__}) {why}" for slot, kind in kinds
+                    for cls in [KINDS[slot][kind]] for why in component_problems(slot, cls)]
+    except Exception as error:  # a component whose own code fails as it is checked
+        problems = [f"cannot be checked: {_one_line(error)}"]
     if isinstance(loaded, type) and not kinds:
         problems.append(f"names {loaded.__qualname__}, which is not a registered component: decorate "
                         "it with @pitchcore.registry.component(slot, kind)")
