@@ -505,3 +505,25 @@ def test_a_number_field_made_by_the_registry_passes() -> None:
 def test_every_bundled_kind_passes_the_checks_a_plugin_gets(slot: str, kind: str) -> None:
     """The load-time checks ask nothing of a plugin that pitchcore's own kinds do not do."""
     assert plugins.component_problems(slot, KINDS[slot][kind]) == []
+
+
+def test_a_component_whose_code_fails_as_it_is_checked_leaves_its_plugin_out(
+        registry_kept: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "odd_plugin.py").write_text(textwrap.dedent('''\
+        import attrs
+        from pitchcore.components.points import Point
+        from pitchcore.registry import component
+
+
+        @component("points", "odd")
+        @attrs.frozen
+        class Odd(Point):
+            """Its hash fails."""
+
+            def __hash__(self) -> int:
+                raise RuntimeError("no hash today")
+        '''))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    plugin = plugins._load(entry_point("odd", "odd_plugin"))
+    assert plugin.problem.startswith("cannot be checked: RuntimeError: no hash today (at ")
+    assert "odd" not in KINDS["points"]
