@@ -527,3 +527,15 @@ def test_a_component_whose_code_fails_as_it_is_checked_leaves_its_plugin_out(
     plugin = plugins._load(entry_point("odd", "odd_plugin"))
     assert plugin.problem.startswith("cannot be checked: RuntimeError: no hash today (at ")
     assert "odd" not in KINDS["points"]
+
+
+def test_without_plugins_the_schema_command_prints_the_repositorys_schema(
+        registry_kept: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from pitchcore.cli import main
+
+    monkeypatch.setattr(plugins, "_entry_points", list)
+    assert main(["schema"]) == 0
+    assert capsys.readouterr().out == (ROOT / "docs" / "variant.schema.json").read_text()
+    assert main(["plugins"]) == 0
+    assert capsys.readouterr().out == ("no plugins installed (none names the entry-point group pitchcore.components; "
+                                       "see docs/plugins.md)\n")
