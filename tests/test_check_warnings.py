@@ -156,6 +156,8 @@ def test_check_prints_the_warnings_under_the_file(tmp_path: Path, capsys: pytest
     ("going_out:\n  target 15\n  kind: bidder-first\n",
      "<test>:3: going_out: not valid YAML: missing ':' after 'target'? expected target: 15"),
     ("target 15\n", "<test>:2: (top level): not valid YAML: missing ':' after 'target'? expected target: 15"),
+    ("source Parlett's book\nname: x\n",
+     "<test>:2: (top level): not valid YAML: missing ':' after 'source'? expected source: Parlett's book"),
     ("shoot: bid 5\n", "<test>:2: shoot.kind: missing ':' after 'bid'? expected bid: 5"),
     ("auction: {min_bid 2, max_bid: 4}\n", "<test>:2: auction: missing ':' after 'min_bid'? expected min_bid: 2"),
 ])

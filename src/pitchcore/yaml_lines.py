@@ -153,9 +153,9 @@ def _bare_line(text_lines: list[str], error: yaml.MarkedYAMLError) -> tuple[int,
 def missing_colon(text: str, keys: Iterable[str] | None = None) -> str | None:
     """The hint for text that reads as a key and its value run together (``target 15``): its
     first word (or, given ``keys``, the first word of them) followed by the rest. None when
-    it does not read so: a list item, text with a colon, quotes or brackets, no known key."""
+    it does not read so: a list item, quoted text, text with a colon or brackets, no known key."""
     words = text.split()
-    if not words or any(mark in text for mark in ":{}[]\"'") or text.lstrip().startswith("-"):
+    if not words or any(mark in text for mark in ":{}[]") or words[0][0] in "-\"'":
         return None
     if keys is None:
         index = 0
