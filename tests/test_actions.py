@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pitchcore as pc
-from conftest import BUNDLED, TRUMP_HOUSE, GAMES, play_random
+from conftest import BUNDLED, GAMES, TRUMP_HOUSE, play_random
 from pitchcore import actions
 from pitchcore.actions import (
     ActionSpace,

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pitchcore as pc
-from conftest import BUNDLED, TRUMP_HOUSE, GAMES, choose_move
+from conftest import BUNDLED, GAMES, TRUMP_HOUSE, choose_move
 from pitchcore import fast
 from pitchcore.scoring import score_hand
 

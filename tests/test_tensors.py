@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pitchcore as pc
-from conftest import BUNDLED, TRUMP_HOUSE, GAMES, known_cards, play_random
+from conftest import BUNDLED, GAMES, TRUMP_HOUSE, known_cards, play_random
 from pitchcore import tensors
 from pitchcore.actions import action_space
 from pitchcore.cards import card_text, cards_in, parse_card, parse_cards
