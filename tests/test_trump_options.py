@@ -217,3 +217,14 @@ def test_a_named_joker_lead_under_trump_only_skips_the_seats_without_trumps() ->
 def test_a_named_joker_lead_needs_a_play_with_trump_moves() -> None:
     with pytest.raises(pc.VariantError, match="joker_lead: named has the leader of a joker name trump"):
         house("trump: {joker_lead: named}\nplay: {kind: call-then-any, leader: bidder}\n", base="joker-pitch")
+
+
+def test_a_named_joker_lead_keeps_in_records_and_histories() -> None:
+    """A record taken while the joker's leader names trump loads back; the history puts the
+    naming on the first trick's line."""
+    state = play(pc.new_game(NAMED_LEAD, seed=7, dealer=0, hands=NAMED_HANDS), [*JOKER_BIDS, "play HJ"])
+    assert pc.loads(pc.dumps(state)) == state
+    state = play(state, ["trump D", "play 2D", "play 2C", "play KD"])
+    text = pc.write_history(state)
+    assert "trick 1: 1 play HJ, 1 trump D, 2 play 2D, 3 play 2C, 0 play KD" in text
+    assert pc.read_history(text) == state
