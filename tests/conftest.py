@@ -26,6 +26,36 @@ GAMES = settings(max_examples=10, phases=[Stage.explicit, Stage.reuse, Stage.gen
 can take minutes, so a failure is reported as found (its seed and draws are printed)."""
 
 BUNDLED = tuple(pc.bundled_variants())
+
+TRUMP_HOUSE = {
+    "off-colour-trumps": (
+        "extends: ten-point-pitch\nname: off-colour-trumps\n"
+        "trump: {extras: [jick, jokers, off-ace, off-three], joker_order: second-played}\n"
+        "auction: {max_bid: 14}\nshoot: {bid: 14}\n"
+        "points:\n"
+        "  - {kind: trump-card, name: high, rank: A}\n"
+        "  - {kind: trump-card, name: low, rank: '2', receiver: holder}\n"
+        "  - {kind: jack}\n  - {kind: jick}\n"
+        "  - {kind: joker, name: high-joker}\n  - {kind: joker, name: low-joker, joker: low}\n"
+        "  - {kind: trump-card, name: game, rank: T}\n"
+        "  - {kind: trump-card, name: three, rank: '3', value: 3}\n"
+        "  - {kind: off-ace}\n  - {kind: off-three}\n"),
+    "first-joker-high": (
+        "extends: smear\nname: first-joker-high\ndeal: {deck: two-jokers}\n"
+        "trump: {extras: [jick, jokers], joker_order: first-played}\n"
+        "auction: {max_bid: 8}\n"
+        "points:\n  - {kind: high, receiver: holder}\n  - {kind: low, receiver: holder}\n"
+        "  - {kind: jack}\n  - {kind: jick}\n"
+        "  - {kind: game, tie: dealer, joker_pips: half-on-ties}\n"
+        "  - {kind: last-trick}\n  - {kind: high-spade}\n  - {kind: high-spade, name: spade-held, receiver: holder}\n"),
+    "joker-names-trump": (
+        "extends: joker-pitch\nname: joker-names-trump\ntrump: {joker_lead: named}\n"
+        "points:\n  - {kind: high, receiver: holder}\n  - {kind: low, receiver: holder}\n"
+        "  - {kind: jack}\n  - {kind: joker}\n  - {kind: game, tie: joker-holder}\n"),
+}
+"""House rules of the trump and point options (jokers by play order, off-colour trumps, a
+joker led to name trump, Game ties, last-trick and high-spade points): the tests that
+iterate the bundled variants run these too."""
 MAX_HANDS = 300
 """Safety net for random games: a game still running after this many hands is a bug."""
 

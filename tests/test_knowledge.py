@@ -15,7 +15,7 @@ import attrs
 import pytest
 
 import pitchcore as pc
-from conftest import BUNDLED, choose_move
+from conftest import BUNDLED, TRUMP_HOUSE, choose_move
 from pitchcore.bots import knowledge_of, sample_deal
 from pitchcore.bots.knowledge import Knowledge
 from pitchcore.bots.search import _exact, sample_state
@@ -23,7 +23,7 @@ from pitchcore.cards import mask_of, mask_text
 from pitchcore.state import GameState, Phase
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-VARIANTS = (*BUNDLED, str(EXAMPLES / "call-partner.yaml"), str(EXAMPLES / "house-rules.yaml"))
+VARIANTS = (*BUNDLED, str(EXAMPLES / "call-partner.yaml"), str(EXAMPLES / "house-rules.yaml"), *TRUMP_HOUSE)
 
 
 def contradictions(kn: Knowledge, masks: tuple[int, ...] | list[int]) -> list[str]:
@@ -110,7 +110,7 @@ def test_the_real_deal_agrees_with_the_knowledge_and_samples_keep_to_it(variant:
     for the seat to move: the real hands keep to its knowledge; every sample does too, and a
     sampled playing state shows that seat the same hand, public cards and legal moves."""
     rng = random.Random(1)
-    rules = pc.load_variant(variant)
+    rules = pc.load_variant_text(TRUMP_HOUSE[variant]) if variant in TRUMP_HOUSE else pc.load_variant(variant)
     deal = rules.deal
     player_counts = sorted({deal.default_players, deal.min_players, deal.max_players})
     points = samples = 0

@@ -19,7 +19,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import pitchcore as pc
-from conftest import BUNDLED, GAMES, MAX_HANDS, card_locations, choose_move, play_random, random_game
+from conftest import BUNDLED, GAMES, MAX_HANDS, TRUMP_HOUSE, card_locations, choose_move, play_random, random_game
 from pitchcore.cards import JACK, PIPS, cards_in, parse_card
 from pitchcore.moves import KINDS as MOVE_KINDS
 from pitchcore.moves import PASS
@@ -61,6 +61,12 @@ class Model:
         self.jick = "jick" in variant.trump.extras
         self.off_five = "off-five" in variant.trump.extras
         """The Left Pedro: the other five of the trump's colour, between the 5 and the 4 (Cinch)."""
+        self.off_ace = "off-ace" in variant.trump.extras
+        """The other ace of the trump's colour, between the A and the K (Trickster's 11-point)."""
+        self.off_three = "off-three" in variant.trump.extras
+        """The other three of the trump's colour, between the 3 and the 2 (Trickster's 13-point)."""
+        self.joker_order = getattr(variant.trump, "joker_order", "marked")
+        """marked: HJ over LJ; first-played / second-played: in a trick with both, that one wins."""
         self.any_card = kind(variant.play) == "call-then-any"
         """Each trick's leader calls high or low, then any card may be played (seed 003)."""
         self.last_jack = kind(variant.trick) == "last-jack"
@@ -116,6 +122,15 @@ class Model:
     def off_five_card(self, trump: int) -> int:
         return {0: 3, 1: 2, 2: 1, 3: 0}[trump] * 13 + 3  # (the 5 is rank 3: 2 3 4 5)
 
+    def off_card(self, trump: int, rank: int) -> int:
+        """The card of ``rank`` (0: the 2 ... 12: the A) of the other suit of the trump's colour."""
+        return {0: 3, 1: 2, 2: 1, 3: 0}[trump] * 13 + rank
+
+    def off_cards(self, trump: int) -> list[int]:
+        """The other-colour cards that are trumps (off-five, off-ace, off-three)."""
+        return ([self.off_five_card(trump)] if self.off_five else []) + \
+            ([self.off_card(trump, 12)] if self.off_ace else []) + ([self.off_card(trump, 1)] if self.off_three else [])
+
     def jick_card(self, trump: int) -> int:
         return {0: 3, 1: 2, 2: 1, 3: 0}[trump] * 13 + JACK
 
@@ -124,12 +139,17 @@ class Model:
         order = self.jokers_below + [trump * 13 + rank for rank in range(JACK)] + self.jokers_middle
         if self.off_five:  # just below the 5 of trumps
             order.insert(order.index(trump * 13 + 3), self.off_five_card(trump))
+        if self.off_three:  # just below the 3 of trumps
+            order.insert(order.index(trump * 13 + 1), self.off_card(trump, 1))
         if self.jick:
             order.append(self.jick_card(trump))
-        return order + [trump * 13 + rank for rank in range(JACK, 13)] + self.jokers_above
+        order += [trump * 13 + rank for rank in range(JACK, 12)]
+        if self.off_ace:  # just below the ace of trumps
+            order.append(self.off_card(trump, 12))
+        return order + [trump * 13 + 12] + self.jokers_above
 
     def suit(self, card: int, trump: int | None) -> int:
-        if trump is not None and self.off_five and card == self.off_five_card(trump):
+        if trump is not None and card in self.off_cards(trump):
             return trump
         if trump is not None and self.jick and card == self.jick_card(trump):
             return trump
@@ -179,6 +199,10 @@ class Model:
         if low:
             order = order[::-1]
         trumps = [i for i, card in enumerate(cards) if card in order]
+        if self.joker_order != "marked" and HJ in cards and LJ in cards:  # the two meet: play order
+            first, second = sorted((cards.index(HJ), cards.index(LJ)))
+            if not any(order.index(cards[i]) > order.index(HJ) for i in trumps):
+                return first if self.joker_order == "first-played" else second
         if trumps:
             return max(trumps, key=lambda i: order.index(cards[i]))
         led = cards[0] // 13
@@ -245,17 +269,35 @@ class Model:
             if kind == "game":
                 pips = [0] * groups
                 for card, seat in capturer.items():
-                    pips[side[seat]] += pip(card)
+                    pips[side[seat]] += 2 * pip(card)  # (in half pips)
                 leaders = [s for s, p in enumerate(pips) if p == max(pips)]
-                defenders = [s for s in leaders if s != bidder_side]
+                if max(pips) and len(leaders) > 1 and point.joker_pips == "half-on-ties":  # type: ignore[attr-defined]
+                    for card, seat in capturer.items():
+                        if card >= 52:
+                            pips[side[seat]] += 1  # a joker: half a pip, among the tied only
+                    leaders = [s for s in leaders if pips[s] == max(pips[t] for t in leaders)]
+                tie = point.tie  # type: ignore[attr-defined]
+                favoured = {"defenders": [s for s in leaders if s != bidder_side],
+                            "dealer": [side[last.dealer]] if side[last.dealer] in leaders else [],
+                            "eldest": [side[(last.dealer + 1) % len(side)]],
+                            "joker-holder": [side[holder[HJ]]] if HJ in holder else []}.get(tie, [])
+                favoured = [s for s in favoured if s in leaders]
                 if max(pips) == 0:      # no pips captured: there is no Game to win
                     found[point.name] = None
                 elif len(leaders) == 1:
                     found[point.name] = leaders[0]
-                elif point.tie == "defenders" and len(defenders) == 1:  # type: ignore[attr-defined]
-                    found[point.name] = defenders[0]
+                elif len(favoured) == 1:
+                    found[point.name] = favoured[0]
                 else:
                     found[point.name] = None
+                continue
+            if kind == "last-trick":  # the taker of the hand's last trick
+                found[point.name] = side[tricks[-1][2]] if tricks else None
+                continue
+            if kind == "high-spade":  # the highest spade by face, trump or not
+                spade = next((3 * 13 + rank for rank in range(12, -1, -1) if 3 * 13 + rank in holder), None)
+                who = holder if point.receiver == "holder" else capturer  # type: ignore[attr-defined]
+                found[point.name] = side[who[spade]] if spade is not None and spade in who else None
                 continue
             if trump is None:  # no trump suit: no trump card to win
                 found[point.name] = None
@@ -266,6 +308,8 @@ class Model:
                 "jack": trump * 13 + JACK,
                 "jick": self.jick_card(trump),
                 "off-five": self.off_five_card(trump),
+                "off-ace": self.off_card(trump, 12),
+                "off-three": self.off_card(trump, 1),
                 "trump-card": trump * 13 + "23456789TJQKA".index(getattr(point, "rank", "T")),
                 "joker": HJ if getattr(point, "joker", "high") == "high" else LJ,
             }[kind]
@@ -520,8 +564,9 @@ def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
     elif phase is Phase.BIDDING:
         check_bids(state)
         illegal = [pc.Move("trump", 0), pc.Move("play", next(cards_in(state.masks[state.to_move])))]
-    elif phase is Phase.NAMING_TRUMP:
-        assert len(moves) == 4 and state.to_move == state.info.bidder
+    elif phase is Phase.NAMING_TRUMP:  # the bidder, or the leader of a joker to the first trick
+        assert len(moves) == 4 and state.to_move == (state.leader if state.trick_cards else state.info.bidder)
+        assert not state.trick_cards or (len(state.trick_cards) == 1 and state.trick_cards[0] >= 52)
         illegal = [PASS, pc.Move("bid", state.table.rules.auction.max_bid)]
     elif phase is Phase.DEALING and any(state.masks):  # worthless_hand: demand, seat by seat
         assert state.table.rules.deal.worthless_hand == "demand"  # type: ignore[attr-defined]
@@ -856,6 +901,18 @@ def test_random_games_keep_every_invariant(name: str, seed: int, data: st.DataOb
     assert state.is_over or len(state.hand_results) == 25
 
 
+@pytest.mark.parametrize("name", TRUMP_HOUSE)
+@GAMES
+@given(seed=SEEDS, data=st.data())
+def test_trump_house_games_keep_every_invariant(name: str, seed: int, data: st.DataObject) -> None:
+    """Jokers by play order, off-colour trumps, a joker led to name trump, Game ties and the
+    last-trick and high-spade points, against the model."""
+    variant = pc.load_variant_text(TRUMP_HOUSE[name], f"{name}.yaml")
+    players = data.draw(player_counts(variant), label="players")
+    state = run_checked_game(variant, seed, players=players, max_hands=20, check_every=1)
+    assert state.is_over or len(state.hand_results) == 20
+
+
 @pytest.mark.parametrize("name", BUNDLED)
 @GAMES
 @given(seed=SEEDS)
@@ -900,6 +957,9 @@ def test_replay_from_seed_and_move_texts(name: str, seed: int) -> None:
     assert replay.hand_results == states[-1].hand_results
     assert pc.new_game(name, seed=seed) == states[0]
 
+
+JOKER_EXTRAS = ("joker-low", "joker-middle", "joker-top", "jokers")
+"""The trump extras that rank jokers."""
 
 TWO_JOKERS = """\
 extends: auction-pitch
@@ -981,9 +1041,19 @@ def variant_texts(draw: st.DrawFn) -> str:
         if "receiver" in data:
             data["receiver"] = draw(st.sampled_from(["holder", "capturer"]))
         if "tie" in data:
-            data["tie"] = draw(st.sampled_from(["nobody", "defenders"]))
+            data["tie"] = draw(st.sampled_from(["nobody", "defenders", "dealer", "eldest", "joker-holder"]))
+            data["joker_pips"] = draw(st.sampled_from(["none", "half-on-ties"]))
         data["value"] = draw(st.sampled_from([1, 1, 1, 2, 3]))
         points.append(data)
+    off_colour = [extra for extra in ("off-ace", "off-three") if draw(st.integers(0, 4), label=extra) == 0]
+    for extra in off_colour:  # Trickster's other-colour trumps, and their points
+        points.append({"kind": extra, "value": draw(st.sampled_from([1, 3]))})
+    for extra in ("last-trick", "high-spade"):
+        if draw(st.integers(0, 4), label=extra) == 0:
+            point: dict[str, object] = {"kind": extra, "value": 1}
+            if extra == "high-spade":
+                point["receiver"] = draw(st.sampled_from(["holder", "capturer"]))
+            points.append(point)
     total = sum(p["value"] for p in points)
     lines.append(f"points: {points}")
     max_bid = draw(st.integers(1, min(total, 7)))
@@ -1025,9 +1095,20 @@ def variant_texts(draw: st.DrawFn) -> str:
     kept = draw(st.sampled_from(["forfeited", "kept"]))
     paid_to = draw(st.sampled_from(["nobody", "defenders"])) if settlement == "set-back" else "nobody"
     lines.append(f"settlement: {{kind: {settlement}, set_bidder_points: {kept}, set_bid_to: {paid_to}}}")
-    if deck_of(base) == 53:  # where the one joker ranks
-        lines.append(f"trump: {{extras: [{draw(st.sampled_from(['joker-low', 'joker-middle', 'joker-top']))}]}}")
-    if draw(st.integers(0, 4), label="call each trick") == 0:  # seed 003's calls, in Pitch
+    call_each = draw(st.integers(0, 4), label="call each trick") == 0
+    extras = [extra for extra in base.trump.extras if extra not in JOKER_EXTRAS] + off_colour
+    trump: dict[str, object] = {}
+    if deck_of(base) == 53:  # where the one joker ranks, and what a joker led first makes trump
+        extras.append(draw(st.sampled_from(["joker-low", "joker-middle", "joker-top"])))
+        if kind(base.trump) == "first-lead":
+            named = ["named"] if not call_each else []  # (a call-then-any play has no trump move)
+            trump["joker_lead"] = draw(st.sampled_from(["spades", *named]), label="joker lead")
+    elif deck_of(base) == 54:  # which of the two jokers ranks higher
+        extras.append("jokers")
+        trump["joker_order"] = draw(st.sampled_from(["marked", "first-played", "second-played"]))
+    if extras != list(base.trump.extras) or trump:
+        lines.append(f"trump: {{extras: [{', '.join(extras)}]{''.join(f', {k}: {v}' for k, v in trump.items())}}}")
+    if call_each:  # seed 003's calls, in Pitch
         lines.append("play: {kind: call-then-any, leader: bidder}")
     if draw(st.integers(0, 4), label="last jack wins") == 0:
         lines.append("trick: last-jack")

@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pitchcore as pc
-from conftest import BUNDLED, GAMES, known_cards, play_random
+from conftest import BUNDLED, GAMES, TRUMP_HOUSE, known_cards, play_random
 from pitchcore import tensors
 from pitchcore.actions import action_space
 from pitchcore.cards import card_text, cards_in, parse_card, parse_cards
@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 HOUSE = {
     "call-partner": (ROOT / "examples" / "call-partner.yaml").read_text(encoding="utf-8"),
     "coke-demand": "extends: auction-pitch\nname: coke-demand\ndeal: {worthless_hand: demand, hand_size: 3}\n",
+    **TRUMP_HOUSE,
 }
 PLAYERS = {"call-partner": 5}
 NAMES = (*BUNDLED, *HOUSE)
@@ -140,7 +141,7 @@ def check_against_view(state: GameState, seat: int) -> None:
                                              for s, card in zip(seats, trick, strict=True) if s == other}
         assert cards(piece["taken"][r]) == {card.index for _, trick, taker in view.tricks if taker == other
                                             for card in trick}
-    leading = view.phase in (Phase.PLAYING, Phase.CALLING)
+    leading = view.phase in (Phase.PLAYING, Phase.CALLING) or bool(view.trick)  # (a joker led to name trump)
     assert one_hot(piece["leader"]) == (rel(state.leader) if leading else None)
     if view.trick:
         assert rel(view.trick[0][0]) == one_hot(piece["leader"])

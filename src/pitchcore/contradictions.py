@@ -91,6 +91,11 @@ def _conflicts(variant: Variant) -> list[Conflict]:
         found.append((("play", "first_lead"), f"the first lead sets trump (trump kind "
                       f"{kind_of(trump)}), so it cannot be required to be a trump; use "
                       "first_lead: any, or trump: named", trump_keys))
+    if trump.names_after_lead(DECK_SIZE) and not isinstance(play, FollowOrTrump):
+        found.append((("trump", "joker_lead"), "joker_lead: named has the leader of a joker name "
+                      f"trump with a trump move, which play kind {kind_of(play)} does not offer; "
+                      "name a suit (joker_lead: spades), or use play: follow-or-trump",
+                      (("play", "kind"), ("play",))))
     if isinstance(trump, NoTrump):
         found.extend(_trumpless(variant))
     if isinstance(auction, NoAuction):

@@ -178,6 +178,8 @@ def _result(state: GameState) -> str:
 
 def _label(state: GameState) -> str:
     """The label of the line a move made in ``state`` goes on: what the hand is doing."""
+    if state.trick_cards:  # (a joker led to the first trick, its leader names trump in it)
+        return f"trick {len(state.done_tricks) + 1}"
     return _LABELS.get(state.phase) or f"trick {len(state.done_tricks) + 1}"
 
 

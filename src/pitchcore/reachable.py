@@ -41,6 +41,7 @@ def check(state: GameState) -> None:
     if state.deal_number < len(results) - over:
         _fail("deal_number", f"{state.deal_number} deals cannot have given {len(results)} hands")
     if (state.phase in (Phase.DEALING, Phase.BIDDING, Phase.NAMING_TRUMP, Phase.DISCARDING)
+            and not state.trick_cards  # (a joker led to the first trick: its leader names trump)
             and state.leader != state.dealer and not (state.deal_number == 0 and state.leader == 0)):
         _fail("leader", "before play the leader is the dealer (or seat 0, in a stacked first deal)")
     _check_cards(state)

@@ -58,8 +58,10 @@ def hand_context(state: GameState, teams: tuple[int, ...] | None = None) -> Hand
         for card in cards:
             taken[taker] |= _BIT[card]
     bidder_side = None if info.bidder is None else side_of[info.bidder]
+    tricks = state.done_tricks
     return HandContext(NO_TRUMP if info.trump is None else info.trump, table.tables, side_of,
-                       sides, info.start, tuple(taken), tuple(tricks_won), bidder_side)
+                       sides, info.start, tuple(taken), tuple(tricks_won), bidder_side,
+                       state.dealer, tricks[-1][2] if tricks else None)
 
 
 def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | None, bool]:

@@ -260,7 +260,8 @@ class TensorLayout:
             ("chosen", (D,), "the cards chosen so far for the discard being built (the action space's "
                              "chosen); 0 otherwise"),
             ("trick", (P, D), f"{per_seat_cards}: the card it played to the trick in progress"),
-            ("leader", (P,), f"the seat leading the trick in progress (calling and playing phases), {seats}"),
+            ("leader", (P,), f"the seat leading the trick in progress (calling and playing phases, and while "
+                                 f"the leader of a joker names trump), {seats}"),
             ("played", (P, D), f"{per_seat_cards}: the cards it played to this hand's completed tricks"),
             ("taken", (P, D), f"{per_seat_cards}: the cards of the completed tricks it took"),
             ("trump", (5,), "one-hot: trump C, D, H, S, or not known (none yet, or no trump)"),
@@ -516,7 +517,7 @@ class TensorLayout:
             bits |= chosen << at_chosen
         if to_move is not None:
             bits |= 1 << (at_to_move + rel[to_move])
-        if phase is _PLAYING or phase is _CALLING:
+        if phase is _PLAYING or phase is _CALLING or trick:  # (or a joker's leader naming trump)
             bits |= 1 << (at_leader + rel[leader])
 
         # The tricks: the trick in progress, and the completed ones' pieces from their

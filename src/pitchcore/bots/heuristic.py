@@ -28,12 +28,29 @@ from collections.abc import Sequence
 
 import attrs
 
-from ..cards import ACE, DECK_SIZE, FULL_DECK, JACK, KING, MAX_CARDS, PIPS, QUEEN, SAME_COLOUR, TEN, cards_in, make_card
+from ..cards import (
+    ACE,
+    DECK_SIZE,
+    FIVE,
+    FULL_DECK,
+    JACK,
+    KING,
+    MAX_CARDS,
+    PIPS,
+    QUEEN,
+    SAME_COLOUR,
+    TEN,
+    THREE,
+    cards_in,
+    make_card,
+)
 from ..components.joker_points import JOKER_CARDS, JokerPoint
 from ..components.last_jack import LastJack
 from ..components.play import FollowOrTrump
-from ..components.points import Game, High, Jack, Jick, Low, TrumpCard
+from ..components.points import Game, High, Jack, Jick, Low, OffAce, OffFive, OffThree, TrumpCard
 from ..components.shoot import AllPointsAndTricks, Shoot
+from ..components.slots import TrickRule
+from ..components.trick import HighestTrump
 from ..components.trump import NO_TRUMP, Named, TrumpTables
 from ..moves import REDEAL, Move
 from ..state import Phase
@@ -73,6 +90,10 @@ class RulesInfo:
     jokers: tuple[tuple[int, float], ...] = ()
     """(card, worth) of the jokers that score (Joker Pitch's joker)."""
     deck_size: int = DECK_SIZE
+    off_cards: tuple[tuple[int, float], ...] = ()
+    """(rank, worth) of the other-colour cards that score (off-five, off-ace, off-three)."""
+    trick: TrickRule = attrs.field(factory=HighestTrump)
+    """The variant's trick rule: which card of a trick wins it."""
 
     def point_card_worth(self, card: int, trump: int) -> float:
         """Points a trump card scores for its capturer (Jack, jick, Ten-point's ten)."""
@@ -87,6 +108,9 @@ class RulesInfo:
         for joker, value in self.jokers:
             if card == joker:
                 worth += value
+        for rank, value in self.off_cards:
+            if card == make_card(rank, SAME_COLOUR[trump]):
+                worth += value
         return worth
 
 
@@ -99,6 +123,7 @@ def _rules(variant: Variant | None) -> RulesInfo:
     low_to_holder = True
     trump_cards: list[tuple[int, float]] = []
     jokers: list[tuple[int, float]] = []
+    off_cards: list[tuple[int, float]] = []
     for point in variant.points:
         if isinstance(point, High):
             high = point.value
@@ -112,6 +137,8 @@ def _rules(variant: Variant | None) -> RulesInfo:
             trump_cards.append(("23456789TJQKA".index(point.rank), point.value))
         elif isinstance(point, JokerPoint):
             jokers.append((JOKER_CARDS[point.joker], point.value))
+        elif isinstance(point, OffFive | OffAce | OffThree):
+            off_cards.append(({OffFive: FIVE, OffAce: ACE, OffThree: THREE}[type(point)], point.value))
         elif isinstance(point, Game):
             game = point.value
     shoot = variant.shoot
@@ -125,7 +152,8 @@ def _rules(variant: Variant | None) -> RulesInfo:
         shoot_bid=shoot.bid if isinstance(shoot, Shoot) else None,
         shoot_all_tricks=isinstance(shoot, AllPointsAndTricks),
         play_size=int(keep) if isinstance(keep, int) else variant.deal.hand_size,
-        gift=widow_extra(variant), jokers=tuple(jokers), deck_size=deck_size_of(variant))
+        gift=widow_extra(variant), jokers=tuple(jokers), deck_size=deck_size_of(variant),
+        off_cards=tuple(off_cards), trick=variant.trick)
 
 
 def rules_info(variant: Variant | None) -> RulesInfo:
@@ -256,7 +284,9 @@ class _Table:
         trump = knowledge.trump
         self.trump = trump
         tables = rules.tables
+        self.tables = tables
         t = NO_TRUMP if trump is None else trump
+        self.t = t
         self.suit = tables.suit[t]
         self.order = tables.order[t]
         self.trumps = tables.trumps[t]
@@ -271,11 +301,13 @@ class _Table:
         return self.order[card] if suit == led else -1
 
     def is_master(self, card: int) -> bool:
-        """No unseen card of its effective suit ranks higher (a trump is then unbeatable)."""
+        """No unseen card of its effective suit would take the trick from it, played later
+        (a trump is then unbeatable)."""
         suit = self.suit[card]
         order = self.order
-        return not any(order[other] > order[card]
-                       for other in cards_in(self.unseen & self.kn.suit_mask(suit)))
+        overtakes = self.tables.overtakes
+        return not any(overtakes(order[other], order[card])
+                       for other in cards_in(self.unseen & self.kn.suit_mask(suit) & ~(1 << card)))
 
     def worth(self, card: int) -> float:
         """Points the card gives its capturer: pips (as tenths of a Game) and point cards."""
@@ -472,7 +504,7 @@ class HeuristicBot:
         trick = [card.index for _, card in view.trick]
         led = table.suit[trick[0]]
         powers = [table.power(card, led) for card in trick]
-        best = max(range(len(trick)), key=powers.__getitem__)
+        best = table.rules.trick.winner(tuple(trick), table.t, table.tables)  # the engine's rule
         winner_seat = view.trick[best][0]
         best_power = powers[best]
         last = len(trick) == view.players - 1
@@ -490,14 +522,14 @@ class HeuristicBot:
         if partner_winning and (last or holds(trick[best])):
             # the trick is ours: give it pips and point cards (the Jack, a Ten)
             gifts = [card for card in cards
-                     if table.power(card, led) <= best_power or table.worth(card) > 0]
+                     if not table.tables.overtakes(table.power(card, led), best_power) or table.worth(card) > 0]
             if gifts:
                 card = max(gifts, key=lambda c: table.worth(c) - 0.2 * (table.suit[c] == table.trump
                                                                           and table.is_master(c)))
                 if table.worth(card) > 0:
                     return card
             return min(cards, key=table.keep_cost)
-        winners = [card for card in cards if table.power(card, led) > best_power]
+        winners = [card for card in cards if table.tables.overtakes(table.power(card, led), best_power)]
         safe = [card for card in winners if holds(card)]
         if safe:
             # win with a point card if it is safe (protect the Jack), else the cheapest winner

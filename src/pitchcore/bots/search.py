@@ -307,6 +307,7 @@ def rollout_move(state: GameState, legal: Sequence[Move], rng: random.Random, gr
     table = state.table
     tables = table.tables
     suit, order = tables.suit[trump], tables.order[trump]
+    overtakes = tables.overtakes  # the trick rule's comparison: jokers by play order tie
     trump_mask = tables.trumps[trump]
     cards = [move.arg for move in legal if isinstance(move.arg, int)]
     trick = state.trick_cards
@@ -325,7 +326,7 @@ def rollout_move(state: GameState, legal: Sequence[Move], rng: random.Random, gr
         trumps = [card for card in cards if suit[card] == trump]
         if trumps:
             top = max(trumps, key=order.__getitem__)
-            if not any(order[card] > order[top] for card in cards_in(others & trump_mask)):
+            if not any(overtakes(order[card], order[top]) for card in cards_in(others & trump_mask)):
                 return Move("play", top)
         return Move("play", min(cards, key=cost))
     led = suit[trick[0]]
@@ -334,7 +335,7 @@ def rollout_move(state: GameState, legal: Sequence[Move], rng: random.Random, gr
         s = suit[card]
         return 100 + order[card] if s == trump else (order[card] if s == led else -1)
 
-    best_position = max(range(len(trick)), key=lambda i: power(trick[i]))
+    best_position = table.rules.trick.winner(trick, trump, tables)  # the engine's rule
     best = power(trick[best_position])
     later = 0
     for step in range(1, players - len(trick)):
@@ -342,11 +343,11 @@ def rollout_move(state: GameState, legal: Sequence[Move], rng: random.Random, gr
     later &= trump_mask | tables.suit_masks[trump][led]  # any other card's power is -1
     later_top = max(map(power, cards_in(later)), default=-1)
     side_of = table.side_of
-    if side_of[(state.leader + best_position) % players] == side_of[seat] and later_top < best:
+    if side_of[(state.leader + best_position) % players] == side_of[seat] and not overtakes(later_top, best):
         return Move("play", max(cards, key=lambda card: (PIP[card] - (suit[card] == trump), -order[card])))
-    winners = [card for card in cards if power(card) > best]
+    winners = [card for card in cards if overtakes(power(card), best)]
     if winners:
-        holding = [card for card in winners if power(card) > later_top]
+        holding = [card for card in winners if not overtakes(later_top, power(card))]
         if holding:
             return Move("play", min(holding, key=power))
         if any(PIP[card] for card in trick) or any(suit[card] == trump for card in trick):

@@ -27,12 +27,13 @@ class HandContext:
     is scored thousands of times a second, and a category asks about one or two cards.
     """
 
-    __slots__ = ("bidder_side", "held", "in_play", "piles", "pips", "side_of", "sides", "tables",
-                 "taken", "tricks_won", "trump")
+    __slots__ = ("bidder_side", "dealer", "held", "in_play", "last_taker", "piles", "pips", "side_of",
+                 "sides", "tables", "taken", "tricks_won", "trump")
 
     def __init__(self, trump: int, tables: TrumpTables, side_of: tuple[int, ...], sides: int,
                  held: tuple[int, ...], taken: tuple[int, ...], tricks_won: tuple[int, ...],
-                 bidder_side: int | None) -> None:
+                 bidder_side: int | None, dealer: int | None = None,
+                 last_taker: int | None = None) -> None:
         self.trump = trump
         self.tables = tables
         self.side_of = side_of
@@ -44,6 +45,10 @@ class HandContext:
         self.tricks_won = tricks_won
         """Tricks won per side."""
         self.bidder_side = bidder_side
+        self.dealer = dealer
+        """The seat that dealt the hand (None where unknown)."""
+        self.last_taker = last_taker
+        """The seat that won the hand's last trick (None: no trick was played)."""
         in_play = 0
         for mask in held:
             in_play |= mask

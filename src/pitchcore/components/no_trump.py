@@ -24,3 +24,6 @@ class NoTrump(Step):
 
     def suit_from_lead(self, card: int) -> int | None:
         return None
+
+    def names_after_lead(self, card: int) -> bool:
+        return False

@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 
 from ..cards import DECK_SIZE, MAX_CARDS, card_text, cards_in
-from ..moves import PLAY, Move
+from ..moves import PLAY, TRUMP, Move
 from ..registry import choice, component, slot
 from ..state import GameState, Phase
 from .step import Fields, Next, Step
@@ -24,6 +24,8 @@ _LAST: list[tuple[object, int]] = [((), 0)]
 """The last state whose playable cards were worked out, and that mask: ``legal_moves``
 then ``apply`` on the same state (what every driver does) computes it once."""
 _WAIT, _DONE = Next.WAIT, Next.DONE
+_NAMING = Phase.NAMING_TRUMP
+"""The phase while the leader of a joker names trump (``trump: {joker_lead: named}``)."""
 
 
 def plays_of(mask: int) -> tuple[Move, ...]:
@@ -155,6 +157,8 @@ class FollowOrTrump(Step):
         return hand
 
     def legal(self, state: GameState | Fields) -> tuple[Move, ...]:
+        if state[5] is _NAMING:  # the first lead was a joker: its leader names trump
+            return TRUMP
         mask = self.playable(state)
         _LAST[0] = (state, mask)
         moves = _PLAYS.get(mask)
@@ -167,6 +171,8 @@ class FollowOrTrump(Step):
     legal_fields = legal  # reads the state by index only, so fields do as well
 
     def is_legal(self, state: GameState, move: Move) -> bool:
+        if state[5] is _NAMING:
+            return move in TRUMP
         last_state, mask = _LAST[0]
         if last_state is not state:
             mask = self.playable(state)
@@ -174,6 +180,9 @@ class FollowOrTrump(Step):
         return move[0] == "play" and card.__class__ is int and card >= 0 and bool(mask >> card & 1)
 
     def why_illegal(self, state: GameState, move: Move) -> str:
+        if state.phase is _NAMING:
+            return (f"seat {state.to_move} led a joker to the first trick and names trump now: "
+                    "trump C, trump D, trump H or trump S")
         if move.kind != "play":
             return f"{move} is not a play; it is {self.name_of(state)} to play a card"
         card = move.arg
@@ -197,6 +206,8 @@ class FollowOrTrump(Step):
     def apply_in_place(self, fields: Fields, move: Move) -> Next:
         """Play the card: the one definition of a trick's course (``apply`` copies the
         fields, runs this, and freezes them again)."""
+        if fields[5] is _NAMING:
+            return self.name_trump(fields, move)
         card: int = move[1]  # type: ignore[assignment]
         table = fields[0]
         seat: int = fields[6]
@@ -209,6 +220,9 @@ class FollowOrTrump(Step):
             suit = table.rules.trump.suit_from_lead(card)
             if suit is not None:
                 fields[8] = info = info._replace(trump=suit)
+            elif table.rules.trump.names_after_lead(card):
+                fields[5] = _NAMING  # the same seat moves again: ``trump S``
+                return _WAIT
         players: int = table.players
         if len(trick) < players:
             fields[6] = (seat + 1) % players
@@ -220,6 +234,18 @@ class FollowOrTrump(Step):
         fields[9] = ()
         fields[6] = fields[10] = taker
         return _WAIT if masks[taker] else _DONE
+
+    def name_trump(self, fields: Fields, move: Move) -> Next:
+        """The leader of a joker to the first trick names trump (``trump S``); the trick
+        then goes on from the next seat."""
+        fields[5] = Phase.PLAYING
+        fields[8] = fields[8]._replace(trump=move[1])
+        return self.after_lead(fields)
+
+    def after_lead(self, fields: Fields) -> Next:
+        """The turn after the lead, once trump is named (every seat plays every trick)."""
+        fields[6] = (fields[6] + 1) % fields[0].players
+        return _WAIT
 
 
 @attrs.frozen
@@ -279,6 +305,8 @@ class TrumpOnly(FollowOrTrump):
         return f"trump only: {card_text(card)} is not a trump"
 
     def apply_in_place(self, fields: Fields, move: Move) -> Next:
+        if fields[5] is _NAMING:
+            return self.name_trump(fields, move)
         card: int = move[1]  # type: ignore[assignment]
         table = fields[0]
         info = fields[8]
@@ -286,13 +314,24 @@ class TrumpOnly(FollowOrTrump):
         if trump is None:
             trump = table.rules.trump.suit_from_lead(card)
             if trump is None:  # trump kind none: no trump ever, so every seat plays every trick
-                return FollowOrTrump.apply_in_place(self, fields, move)
+                return FollowOrTrump.apply_in_place(self, fields, move)  # (or a joker led, to name it)
             fields[8] = info = info._replace(trump=trump)
         seat: int = fields[6]
         hands = list(fields[7])
         hands[seat] ^= 1 << card
-        fields[7] = masks = tuple(hands)
-        fields[9] = trick = (*fields[9], card)
+        fields[7] = tuple(hands)
+        fields[9] = (*fields[9], card)
+        return self.after_lead(fields)
+
+    def after_lead(self, fields: Fields) -> Next:
+        """The turn after a card is played: to the next seat holding a trump, else the trick
+        is complete."""
+        table = fields[0]
+        info = fields[8]
+        trump: int = info.trump  # (known: a card of the trick set it, or its leader named it)
+        seat: int = fields[6]
+        masks: tuple[int, ...] = fields[7]
+        trick: tuple[int, ...] = fields[9]
         tables = table.tables
         trumps = tables.trumps[trump]
         players: int = table.players

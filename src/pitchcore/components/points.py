@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from ..cards import FIVE, JACK, SAME_COLOUR, make_card, parse_rank
+from ..cards import ACE, DECK_SIZE, FIVE, HIGH_JOKER, JACK, SAME_COLOUR, THREE, make_card, parse_rank
 from ..registry import MOST_VALUE, choice, component, field, slot
 from .context import HandContext
 from .trump import NO_TRUMP
@@ -22,6 +22,8 @@ from .trump import NO_TRUMP
 slot("points", "The point categories of a hand, in award order.", None, many=True)
 
 RECEIVERS = ("holder", "capturer")
+GAME_TIES = ("nobody", "defenders", "dealer", "eldest", "joker-holder")
+"""Who a tie for most Game pips goes to (``Game.tie``), the default first."""
 
 
 def receiver_field(default: str) -> Any:
@@ -192,6 +194,36 @@ class OffFive(CardPoint):
         return ("off-five",)
 
 
+@component("points", "off-ace")
+@attrs.frozen
+class OffAce(CardPoint):
+    """The off-ace (the other ace of the trump's colour), if it is in play (Trickster's 11-point Pitch: 1)."""
+
+    name: str = field("off-ace", "the name awards are reported under")
+
+    def card(self, ctx: HandContext) -> int | None:
+        return make_card(ACE, SAME_COLOUR[ctx.trump])
+
+    def deciding_cards(self, extras: tuple[str, ...]) -> tuple[str, ...]:
+        return ("off-ace",)
+
+
+@component("points", "off-three")
+@attrs.frozen
+class OffThree(CardPoint):
+    """The off-three (the other three of the trump's colour), if it is in play (Trickster's 13-point Pitch: 3)."""
+
+    name: str = field("off-three", "the name awards are reported under")
+    value: int = field(3, "points the category is worth (Trickster's 13-point Pitch: 3)",
+                       minimum=1, maximum=MOST_VALUE)
+
+    def card(self, ctx: HandContext) -> int | None:
+        return make_card(THREE, SAME_COLOUR[ctx.trump])
+
+    def deciding_cards(self, extras: tuple[str, ...]) -> tuple[str, ...]:
+        return ("off-three",)
+
+
 @component("points", "trump-card")
 @attrs.frozen
 class TrumpCard(CardPoint):
@@ -218,10 +250,17 @@ class Game(Point):
 
     name: str = field("game", "the name awards are reported under")
     tie: str = choice(
-        ("nobody", "defenders"), "nobody",
-        "nobody: a tie for most pips awards Game to no one; defenders: to the one "
-        "defending side in the tie (nobody if the tie has no or several defending sides)",
+        GAME_TIES, "nobody",
+        "nobody: a tie for most pips awards Game to no one; defenders: to the one defending "
+        "side in the tie (nobody if the tie has no or several defending sides); dealer: to the "
+        "dealer's side, eldest: to the side of the seat after the dealer (Cassell's two-hand "
+        "All Fours: the non-dealer), joker-holder: to the side dealt the joker (HJ) for play "
+        "(Western-Pennsylvania Cinch), each if that side is in the tie (else nobody)",
     )
+    joker_pips: str = choice(
+        ("none", "half-on-ties"), "none",
+        "none: a joker counts no pips; half-on-ties: each joker captured counts half a pip, "
+        "which only breaks a tie for most pips (Whirled's Seven-Point Pitch)")
 
     def pips(self, ctx: HandContext) -> tuple[int, ...]:
         return ctx.pips
@@ -235,10 +274,55 @@ class Game(Point):
         if best == 0:
             return None  # no pips captured at all: there is no Game to win
         leaders = [side for side, count in enumerate(pips) if count == best]
+        if len(leaders) > 1 and self.joker_pips == "half-on-ties":
+            jokers = [(ctx.piles[side] >> DECK_SIZE).bit_count() for side in leaders]
+            leaders = [side for side, count in zip(leaders, jokers, strict=True) if count == max(jokers)]
         if len(leaders) == 1:
             return leaders[0]
-        if self.tie == "defenders":
+        return self.tied(ctx, leaders)
+
+    def tied(self, ctx: HandContext, leaders: list[int]) -> int | None:
+        """The side a tie for most pips (between ``leaders``) goes to, by ``tie``."""
+        tie = self.tie
+        if tie == "defenders":
             defenders = [side for side in leaders if side != ctx.bidder_side]
-            if len(defenders) == 1:
-                return defenders[0]
-        return None
+            return defenders[0] if len(defenders) == 1 else None
+        if tie == "joker-holder":
+            side = ctx.receiver_side(HIGH_JOKER, "holder")
+        elif tie in ("dealer", "eldest") and ctx.dealer is not None:
+            side = ctx.side_of[(ctx.dealer + (tie == "eldest")) % len(ctx.side_of)]
+        else:
+            return None
+        return side if side in leaders else None
+
+
+@component("points", "last-trick")
+@attrs.frozen
+class LastTrick(Point):
+    """The last trick of the hand, to the side that takes it (a nine-card High-Low-Jack house rule)."""
+
+    name: str = field("last-trick", "the name awards are reported under")
+
+    def award(self, ctx: HandContext) -> int | None:
+        taker = ctx.last_taker
+        return None if taker is None else ctx.side_of[taker]
+
+
+@component("points", "high-spade")
+@attrs.frozen
+class HighSpade(Point):
+    """The highest spade in play, by face (A down to 2), trump or not (a nine-card High-Low-Jack house rule)."""
+
+    name: str = field("high-spade", "the name awards are reported under")
+    receiver: str = receiver_field("capturer")
+
+    def deciding_card(self, ctx: HandContext) -> int | None:
+        return _first_in_play(ctx, _SPADES)
+
+    def award(self, ctx: HandContext) -> int | None:
+        card = self.deciding_card(ctx)
+        return None if card is None else ctx.receiver_side(card, self.receiver)
+
+
+_SPADES = tuple(make_card(rank, 3) for rank in range(ACE, -1, -1))
+"""The spades from the ace down."""

@@ -87,6 +87,10 @@ class TrumpSlot(HandStep, Protocol):
 
     def suit_from_lead(self, card: int) -> int | None: ...
 
+    def names_after_lead(self, card: int) -> bool:
+        """Whether leading ``card`` first leaves the leader to name trump (a ``trump`` move)."""
+        ...
+
 
 class TrickRule(Protocol):
     """The trick slot: which card of a finished trick wins it."""

@@ -13,12 +13,22 @@ slot("trick", "Which card wins a trick.", "highest-trump")
 @component("trick", "highest-trump")
 @attrs.frozen
 class HighestTrump:
-    """The highest trump wins; with no trump in the trick, the highest card of the suit led."""
+    """The highest trump wins; with no trump in the trick, the highest card of the suit led.
+
+    Of two cards of one rank (the jokers, where they rank by play order) the earlier wins,
+    or the later where the tables say so (``TrumpTables.overtakes``: the bots ask it too).
+    """
 
     def winner(self, cards: tuple[int, ...], trump: int, tables: TrumpTables) -> int:
         """Position (0 = the lead) of the winning card in ``cards``."""
         power = tables.power[trump][tables.suit[trump][cards[0]]]
         best, top = 0, power[cards[0]]
+        if tables.later_ties:  # (jokers ranked by play order, the later higher)
+            for position in range(1, len(cards)):
+                strength = power[cards[position]]
+                if strength >= top:
+                    best, top = position, strength
+            return best
         for position in range(1, len(cards)):
             strength = power[cards[position]]
             if strength > top:  # strictly: of equals, the earlier card

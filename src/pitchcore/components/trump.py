@@ -21,6 +21,7 @@ from ..cards import (
     MAX_CARDS,
     SAME_COLOUR,
     TEN,
+    THREE,
     make_card,
     rank_of,
     suit_of,
@@ -47,6 +48,14 @@ EXTRA_TRUMPS: dict[str, tuple[str, ExtraTrump]] = {
         "the other five of the trump's colour (Left Pedro) joins trumps between the 5 and the 4",
         lambda trump: ((make_card(FIVE, SAME_COLOUR[trump]), FIVE - 0.5),),
     ),
+    "off-ace": (
+        "the other ace of the trump's colour joins trumps between the A and the K (Trickster's 11-point Pitch)",
+        lambda trump: ((make_card(ACE, SAME_COLOUR[trump]), ACE - 0.5),),
+    ),
+    "off-three": (
+        "the other three of the trump's colour joins trumps between the 3 and the 2 (Trickster's 13-point Pitch)",
+        lambda trump: ((make_card(THREE, SAME_COLOUR[trump]), THREE - 0.5),),
+    ),
     "joker-low": ("the joker (HJ) is the lowest trump, below the 2", lambda trump: ((HIGH_JOKER, -1),)),
     "joker-middle": ("the joker (HJ) ranks between the J (or the jick) and the T",
                      lambda trump: ((HIGH_JOKER, TEN + 0.4),)),
@@ -63,6 +72,10 @@ _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 JOKERS = {"joker-low": 1, "joker-middle": 1, "joker-top": 1, "jokers": 2}
 """Jokers each extra needs in the deck."""
+
+JOKER_ORDERS = ("marked", "first-played", "second-played")
+"""How the two jokers of the ``jokers`` extra rank against each other, the default first:
+by their marks (HJ over LJ), or by play order, the one played first or second higher."""
 
 
 @attrs.frozen
@@ -84,6 +97,10 @@ class TrumpTables:
     natural: tuple[tuple[int, ...], ...] = ()
     """natural[t]: ``ranked[t]`` without the jokers: what High and Low are judged over (a
     joker is never High or Low)."""
+    later_ties: bool = False
+    """Of two cards of equal power in a trick, whether the later one played takes it (the
+    earlier does otherwise). Only jokers ranked by play order share a power: the same rank
+    for both, and this says which of them wins a trick they meet in."""
     power: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(init=False, repr=False, eq=False)
     """power[t][led][card]: how strongly the card bids for a trick whose led card has
     effective suit ``led``: a trump above every card of the suit led, a card of neither
@@ -94,13 +111,23 @@ class TrumpTables:
         object.__setattr__(self, "power", tuple(
             _powers(suit, order, trump) for trump, (suit, order) in enumerate(zip(self.suit, self.order, strict=True))))
 
+    def overtakes(self, strength: int, top: int) -> bool:
+        """Whether a card of power ``strength`` takes a trick from an earlier card of power
+        ``top`` (powers as ``power`` gives them, or any order that keeps their ties): the one
+        comparison the trick rule and the bots' reading of a trick share."""
+        return strength > top or (strength == top and self.later_ties)
+
 
 @functools.lru_cache(maxsize=64)
-def build_tables(extras: tuple[str, ...], deck_size: int = MAX_CARDS) -> TrumpTables:
+def build_tables(extras: tuple[str, ...], deck_size: int = MAX_CARDS,
+                 joker_order: str = JOKER_ORDERS[0]) -> TrumpTables:
     """Suits, orders and masks for every trump suit. A card outside the four suits (a
-    joker) has suit 4 ("none") until an extra makes it a trump.
+    joker) has suit 4 ("none") until an extra makes it a trump. With ``joker_order`` by
+    play (``first-played``, ``second-played``) the two jokers share one rank, and the
+    tables say which of two equals takes a trick (``later_ties``).
 
     Built once per set of extras: every game of a variant shares its (immutable) tables."""
+    by_play = joker_order != JOKER_ORDERS[0]
     suits, orders, trump_masks, suit_masks, extra_cards, ranked = [], [], [], [], [], []
     for trump in range(5):
         suit = [card // 13 for card in range(deck_size)]  # jokers: 4, no suit
@@ -114,9 +141,12 @@ def build_tables(extras: tuple[str, ...], deck_size: int = MAX_CARDS) -> TrumpTa
                         suit[card] = trump
                         places[card] = place
                         found.append(card)
+            if by_play and LOW_JOKER in places and HIGH_JOKER in places:
+                places[LOW_JOKER] = places[HIGH_JOKER]  # one rank: play order decides
             by_rank = sorted(places, key=places.__getitem__)
-            for position, card in enumerate(by_rank):
-                order[card] = 2 * position  # the trump suit's own ranks: 2 = 0 upwards
+            ranks = sorted(set(places.values()))
+            for card in by_rank:
+                order[card] = 2 * ranks.index(places[card])  # the trump suit's own ranks: 2 = 0 upwards
             ranked.append(tuple(reversed(by_rank)))
         else:
             ranked.append(())
@@ -130,7 +160,7 @@ def build_tables(extras: tuple[str, ...], deck_size: int = MAX_CARDS) -> TrumpTa
         extra_cards.append(tuple(found))
     natural = tuple(tuple(card for card in cards if card < DECK_SIZE) for cards in ranked)
     return TrumpTables(tuple(suits), tuple(orders), tuple(trump_masks), tuple(suit_masks),
-                       tuple(extra_cards), tuple(ranked), natural)
+                       tuple(extra_cards), tuple(ranked), natural, joker_order == "second-played")
 
 
 def _powers(suit: tuple[int, ...], order: tuple[int, ...], trump: int) -> tuple[tuple[int, ...], ...]:
@@ -152,13 +182,31 @@ def _extras_field(doc: str) -> tuple[str, ...]:
 class TrumpRule(Step):
     extras: tuple[str, ...] = _extras_field("extra trump cards: " + "; ".join(
         f"{name}: {text}" for name, (text, _) in EXTRA_TRUMPS.items()))
+    joker_order: str = choice(
+        JOKER_ORDERS, JOKER_ORDERS[0],
+        "with the jokers extra, which joker ranks higher: marked: the HJ, as marked; "
+        "first-played: the one played first in the hand (Minnesota Smear, Whirled's "
+        "Seven-Point Pitch); second-played: in a trick holding both, the one played second "
+        "(Wikipedia's Smear)")
+
+    def problems(self) -> list[tuple[str, str]]:
+        if self.joker_order != JOKER_ORDERS[0] and "jokers" not in self.extras:
+            return [("joker_order", f"{self.joker_order} ranks the two jokers of the jokers extra, "
+                                    "which extras does not list; add jokers to extras, or use "
+                                    "joker_order: marked")]
+        return []
 
     def tables(self) -> TrumpTables:
-        return build_tables(self.extras)
+        return build_tables(self.extras, joker_order=self.joker_order)
 
     def suit_from_lead(self, card: int) -> int | None:
         """The trump set by the first card led, for variants where the lead sets it."""
         return None
+
+    def names_after_lead(self, card: int) -> bool:
+        """Whether leading ``card`` first leaves the leader to name trump with a ``trump``
+        move before the trick goes on (a joker led where the pitcher names any suit)."""
+        return False
 
 
 @component("trump", "first-lead")
@@ -167,11 +215,18 @@ class FirstLead(TrumpRule):
     """The suit of the bidder's first lead is trump; there is no separate announcement."""
 
     joker_lead: str = choice(
-        ("spades", "hearts", "diamonds", "clubs"), "spades",
-        "the trump suit when the first card led is a joker (Bicycle's Joker Pitch: spades)")
+        ("spades", "hearts", "diamonds", "clubs", "named"), "spades",
+        "the trump suit when the first card led is a joker (Bicycle's Joker Pitch: spades); "
+        "named: the leader names any suit with a trump move straight after leading it "
+        "(Dummies' Playing Around with Jokers)")
 
     def suit_from_lead(self, card: int) -> int | None:
-        return suit_of(card) if card < DECK_SIZE else _SUIT_NAMES.index(self.joker_lead)
+        if card < DECK_SIZE:
+            return suit_of(card)
+        return None if self.joker_lead == "named" else _SUIT_NAMES.index(self.joker_lead)
+
+    def names_after_lead(self, card: int) -> bool:
+        return card >= DECK_SIZE and self.joker_lead == "named"
 
 
 @component("trump", "named")
