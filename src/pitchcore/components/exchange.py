@@ -333,7 +333,8 @@ class DiscardRefill(ExchangeRule):
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:
         state, waiting = super().begin(state)
-        if self._skips(state, state.to_move or 0):
+        if self._skips(state, state.to_move or 0):  # the eldest robs with its dealt hand
+            state = state.evolve(info=state.info._replace(exchanged=1))
             return self._turn_over(state, state.to_move or 0)
         return state, waiting
 
@@ -361,7 +362,7 @@ class DiscardRefill(ExchangeRule):
             state = state.evolve(info=state.info._replace(exchanged=state.info.exchanged + 1))
         state = self._refill(state)
         robber = self.robber_seat(state)
-        if robber is None or not state.info.stock:
+        if robber is None:
             return state, False
         masks = list(state.masks)
         masks[robber] |= mask_of(state.info.stock)
