@@ -229,7 +229,8 @@ HOUSE_RULES = [(discard, robber, hand, bury) for discard in ("non-trumps", "any"
                for hand, bury in (("dealt", "any"), ("refilled", "non-point"), ("dealt", "non-point"))]
 
 
-@pytest.mark.parametrize(("discard", "robber", "hand", "bury"), HOUSE_RULES, ids=["-".join(rule) for rule in HOUSE_RULES])
+@pytest.mark.parametrize(("discard", "robber", "hand", "bury"), HOUSE_RULES,
+                         ids=["-".join(rule) for rule in HOUSE_RULES])
 def test_robbing_with_the_dealt_hand_and_unburied_point_cards_keep_the_real_deal_within_the_knowledge(
         discard: str, robber: str, hand: str, bury: str) -> None:
     """Cinch's deal with a robber that skips the discard (``robber_hand: dealt``) and with
