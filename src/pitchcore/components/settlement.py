@@ -72,13 +72,6 @@ class SetBack:
     def defenders_score(self) -> bool:
         return True
 
-    def problems(self) -> list[tuple[str, str]]:
-        if self.set_costs == "nothing" and self.set_bid_to == "nobody":
-            return [("set_costs", "with set_bid_to: nobody as well, a set would cost nothing and "
-                     "pay nobody, so a bid could never matter; use set_costs: bid, or set_bid_to: "
-                     "defenders")]
-        return []
-
     def set_worth(self, bid: int) -> int:
         """What setting a bid of ``bid`` is worth: the bid times ``set_multiplier``."""
         return bid * self.set_multiplier
@@ -119,8 +112,6 @@ class NoJunk(SetBack):
         return False
 
     def problems(self) -> list[tuple[str, str]]:
-        if self.set_bid_to == "nobody":
-            return super().problems()
         if self.set_bid_to == "defenders":
             return [("set_bid_to", "no-junk lets only the bidder's side score, so the defenders "
                      "cannot score the bid; use set_bid_to: nobody, or settlement: set-back")]
