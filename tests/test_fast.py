@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pitchcore as pc
-from conftest import BUNDLED, GAMES, choose_move
+from conftest import BUNDLED, GAMES, HOUSE_RULES, choose_move
 from pitchcore import fast
 from pitchcore.scoring import score_hand
 
@@ -20,6 +20,7 @@ HOUSE = {
     "coke-redeal": "extends: hi-lo-jack\nname: coke-redeal\ndeal: {worthless_hand: redeal, hand_size: 4}\n",
 }
 """House rules whose transitions the bundled variants do not reach (a seat's redeal demand)."""
+HOUSE.update(HOUSE_RULES)
 NAMES = (*BUNDLED, *HOUSE)
 
 
