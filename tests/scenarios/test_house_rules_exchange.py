@@ -84,7 +84,7 @@ def test_the_refill_then_the_dealer_robs_and_sheds_down_to_six_never_a_trump() -
     assert [held(s, seat) for seat in (1, 2, 3)] == [
         {"AH", "2H", "6C", "2D", "3D", "4D"}, {"JH", "JD", "7C", "8C", "9C", "TC"},
         {"5H", "4H", "3H", "4S", "7H", "6H"}]
-    assert (s.phase, s.to_move) == (Phase.DISCARDING, 0)
+    assert (s.phase, s.to_move, s.info.exchanged) == (Phase.DISCARDING, 0, 4)   # every seat's turn over once
     trumps = {"KH", "QH", "TH", "9H", "8H"}
     assert trumps | {"AS", "5D", "6D"} <= held(s, 0) and len(held(s, 0)) == 6 + 52 - 24 - 5  # the pack: 23
     while len(s.hands[0]) > 6:

@@ -358,8 +358,6 @@ class DiscardRefill(ExchangeRule):
             if not self._skips(state, seat):
                 return state.evolve(to_move=seat), True
             state = state.evolve(info=state.info._replace(exchanged=state.info.exchanged + 1))
-        if self._skips(state, seat):  # the dealer robs with its dealt hand: its turn is over
-            state = state.evolve(info=state.info._replace(exchanged=state.info.exchanged + 1))
         state = self._refill(state)
         robber = self.robber_seat(state)
         if robber is None:
@@ -372,6 +370,10 @@ class DiscardRefill(ExchangeRule):
         return state.evolve(to_move=robber), True
 
     def _refill(self, state: GameState) -> GameState:
+        """Every hand refilled to ``keep``, eldest first and the dealer last: from the stock,
+        then from the junk in an order the seed fixes. A robber with its dealt hand is passed
+        by; it takes the rest of the stock instead, and only if that leaves it short of what
+        it keeps is it topped up from the junk."""
         info = state.info
         players = state.table.players
         stock = list(info.stock)
@@ -384,11 +386,19 @@ class DiscardRefill(ExchangeRule):
         junk: list[int] = []
         junk_shuffled = False
         masks = list(state.masks)
-        for offset in range(1, players + 1):
-            seat = (state.dealer + offset) % players
-            if self._skips(state, seat):
-                continue
-            need = self.keep - masks[seat].bit_count()
+        dealt_robber = None
+        order = [(state.dealer + offset) % players for offset in range(1, players + 1)]
+        if self.robber_hand == "dealt" and self.robber_seat(state) is not None:
+            dealt_robber = self.robber_seat(state)
+            order.remove(dealt_robber)
+            order.append(dealt_robber)  # last: once the others are refilled
+        for seat in order:
+            if seat == dealt_robber:  # the rest of the stock, then the junk if still short
+                masks[seat] |= mask_of(stock)
+                stock = []
+                need = self.robber_kept() - masks[seat].bit_count()
+            else:
+                need = self.keep - masks[seat].bit_count()
             for _ in range(max(need, 0)):
                 if not stock and not junk_shuffled:
                     junk = shuffled(sorted(live), f"{state.table.seed}/{state.deal_number}/junk")
