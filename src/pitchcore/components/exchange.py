@@ -386,10 +386,9 @@ class DiscardRefill(ExchangeRule):
         junk: list[int] = []
         junk_shuffled = False
         masks = list(state.masks)
-        dealt_robber = None
         order = [(state.dealer + offset) % players for offset in range(1, players + 1)]
-        if self.robber_hand == "dealt" and self.robber_seat(state) is not None:
-            dealt_robber = self.robber_seat(state)
+        dealt_robber = self.robber_seat(state) if self.robber_hand == "dealt" else None
+        if dealt_robber is not None:
             order.remove(dealt_robber)
             order.append(dealt_robber)  # last: once the others are refilled
         for seat in order:
