@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING
@@ -35,12 +34,25 @@ def _discards(masks: list[int]) -> tuple[Move, ...]:
     return tuple([_new(Move, ("discard", mask)) for mask in masks])
 
 
-@lru_cache(maxsize=512)
+_POINT_TRUMPS: dict[int, tuple[Variant, tuple[int, ...]]] = {}
+"""Per variant (by identity, so no variant is hashed on a discard): the point trumps per
+trump suit."""
+
+
 def point_trumps(variant: Variant, trump: int) -> int:
     """Mask of the trumps that score a point category of ``variant`` when ``trump`` is
     trump and every card is in play: the ace and two for High and Low, the jack, the jick,
     the jokers, the ten and three of Ten-point Pitch (Game by pips and card values have no
     one card, so none)."""
+    found = _POINT_TRUMPS.get(id(variant))
+    if found is None or found[0] is not variant:
+        if len(_POINT_TRUMPS) >= 512:  # a server meets a new variant with every house file
+            _POINT_TRUMPS.clear()
+        found = _POINT_TRUMPS[id(variant)] = (variant, tuple(_point_trumps(variant, suit) for suit in range(4)))
+    return found[1][trump]
+
+
+def _point_trumps(variant: Variant, trump: int) -> int:
     from .context import HandContext  # (the point categories' view of a hand)
 
     tables = variant.trump.tables()
