@@ -37,7 +37,12 @@ What is proved, and how:
   discard: every split of the count is tried (robbing only happens if the stock outlasted
   the refill), each robbing discard as ``is_legal`` allows, and the fewest trumps over all
   of them is what is proved. Once the hands are refilled nobody is proved to hold trumps
-  only.
+  only. A robber with its dealt hand (``robber_hand: dealt``, Cinch) has no discard turn
+  and is not refilled: each of its discards is a robbing one, from a hand whose trumps
+  nothing proves. With ``bury: non-point`` the made-up hands hold their point cards last,
+  so they allow every discard a real hand of as many cards and trumps allows.
+* A widow of one's own (``widow: {kind: own}``) adds its cards to every hand before the
+  exchange: unseen by the others, so only the counts change.
 * ``draw`` exchanges (haus-pitch): discards are never seen again, so the viewer's own
   discards and gift are in nobody else's hand; which cards were drawn proves nothing.
 """
