@@ -72,7 +72,8 @@ class OwnWidow(Step):
     auction ends. Each player then holds ``count`` cards more than it was dealt, which
     only it sees. The exchange takes them away (Cinch with a widow, as Parlett gives it:
     nine dealt, a widow of four, everyone discards seven to keep six: ``discard-refill``
-    with ``discard: to-keep``), or they are played.
+    with ``discard: to-keep``), or they are played. A family Pedro of the Finger Lakes
+    deals the same "book" of four to each player, not to be looked at until the bid is won.
     """
 
     count: int = field(4, "cards in each player's widow", minimum=1, maximum=MOST_CARDS)
