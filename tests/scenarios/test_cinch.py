@@ -204,3 +204,12 @@ def test_the_target_is_51_and_the_bidders_go_out_first(scores: list[int], winner
                                                        after: tuple[int, int]) -> None:
     s = hand("bid 8", scores=scores)
     assert (s.winner, s.scores) == (winner, after)
+
+
+def test_no_junk_on_cinch_sets_the_bidders_back_instead() -> None:
+    """no_junk: true leaves the defenders nothing, not even the bid; an inherited
+    set_costs: nothing becomes bid, so a set still costs the bidders something."""
+    variant = pc.load_variant_text("extends: cinch\nname: house\nno_junk: true\n")
+    assert (variant.settlement.set_bid_to, variant.settlement.set_costs) == ("nobody", "bid")
+    s = play(pc.new_game(variant, seed=7, dealer=0, hands=PARLETT_HANDS, stock=PARLETT_STOCK), PARLETT_MOVES)
+    assert s.scores == (0, -8)
