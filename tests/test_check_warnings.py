@@ -40,9 +40,11 @@ def test_shoot_none_drops_the_parents_shoot(tmp_path: Path) -> None:
 def test_exchange_none_drops_the_parents_exchange(tmp_path: Path) -> None:
     path = house(tmp_path, "extends: cinch\nexchange: none\n")
     (warning,) = variant_warnings(path)
+    cinch = (Path(pc.__file__).parent / "variants" / "cinch.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(number for number, text in enumerate(cinch, 1) if text.startswith("exchange:"))
     assert warning.startswith(f"{path}:2: exchange: none drops the parent's exchange rule ({{kind: discard-refill, "
-                              "keep: 6, discard: non-trumps, trump_discards: dead, robber: dealer}, from "
-                              "variants/cinch.yaml:38)")
+                              "keep: 6, discard: non-trumps, trump_discards: dead, robber: dealer")
+    assert f"}}, from variants/cinch.yaml:{line}); to keep it, remove this line" in warning
 
 
 def test_an_empty_slot_takes_the_default_kind_and_drops_the_parents(tmp_path: Path) -> None:
