@@ -94,11 +94,16 @@ def test_a_new_kind_that_resets_a_field_the_parent_set_says_how_to_keep_it(tmp_p
 
 
 def test_a_field_the_new_kind_refuses_is_not_offered(tmp_path: Path) -> None:
-    """No junk cannot give the bid to the defenders (Cinch's set_bid_to): losing it is the
-    point of the change, so nothing is said."""
-    path = house(tmp_path, "extends: cinch\nsettlement: no-junk\n")
+    """No junk cannot give the bid to the defenders (a parent's set_bid_to, as Cinch's):
+    losing it is the point of the change, so nothing is said. (Cinch itself also sets
+    set_costs: nothing, which no junk takes: that one is still named.)"""
+    house(tmp_path, "extends: auction-pitch\nname: parent\nsettlement: {set_bid_to: defenders}\n", "parent.yaml")
+    path = house(tmp_path, "extends: parent.yaml\nsettlement: no-junk\n")
     assert variant_warnings(path) == []
     assert pc.load_variant(path).settlement.set_bid_to == "nobody"
+    from_cinch = house(tmp_path, "extends: cinch\nsettlement: no-junk\n", "from-cinch.yaml")
+    (warning,) = variant_warnings(from_cinch)
+    assert "set_costs: nothing" in warning and "set_bid_to" not in warning
 
 
 @pytest.mark.parametrize("text", [
