@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 
-from .engine import SEED_LIMIT, new_game
+from .engine import SEED_LIMIT, new_game, seating_problem
 from .errors import RecordError, VariantError
 from .log import Start, begin
 from .moves import shown
@@ -426,8 +426,9 @@ def _build(record: dict[str, Any]) -> GameState:
     players = _int(record["players"], "players", deal.min_players, deal.max_players)
     seed = _int(record["seed"], "seed", 0, SEED_LIMIT - 1)
     table = Table(variant, players, seed)
-    if deal.sides == "partners" and players % 2:
-        _fail("players", f"{variant.name} needs an even number of players, not {players}")
+    problem = seating_problem(deal, players)
+    if problem is not None:
+        _fail("players", f"{variant.name} {problem}")
     read = _Reader(table)
     phase = record["phase"]
     if phase.__class__ is not str or phase not in _PHASES:
