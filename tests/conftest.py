@@ -26,6 +26,21 @@ GAMES = settings(max_examples=10, phases=[Stage.explicit, Stage.reuse, Stage.gen
 can take minutes, so a failure is reported as found (its seed and draws are printed)."""
 
 BUNDLED = tuple(pc.bundled_variants())
+HOUSE_RULES = {
+    "three-teams": "extends: auction-pitch\nname: three-teams\n"
+                   "deal: {sides: partners, teams: 3, min_players: 6, max_players: 6, default_players: 6}\n"
+                   "auction: {all_pass: dealer-set-back}\ngoing_out: {kind: all-reaching}\n",
+    "teams-of-three": "extends: hi-lo-jack\nname: teams-of-three\n"
+                      "deal: {sides: partners, min_players: 6, max_players: 6, default_players: 6, hand_size: 8}\n"
+                      "going_out: {kind: bidder-goes-out, win_by: 2, lose_after_sets: 3}\n",
+    "pairs-at-eight": "extends: smear\nname: pairs-at-eight\n"
+                      "deal: {sides: partners, team_size: 2, min_players: 4, max_players: 8, default_players: 8}\n"
+                      "going_out: {kind: highest-total, tie: shared}\n",
+}
+"""House rules of issue 15 the bundled variants do not play (each at its default seats):
+three sides of partners, sides of three, a partnership file for 4, 6 and 8 played by 8;
+the dealer set back when all pass, sides winning together, win by two, three set-backs and
+you lose, the bidder going out. The tests that iterate the bundled variants run these too."""
 MAX_HANDS = 300
 """Safety net for random games: a game still running after this many hands is a bug."""
 

@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pitchcore as pc
-from conftest import BUNDLED, GAMES, play_random
+from conftest import BUNDLED, GAMES, HOUSE_RULES, play_random
 from pitchcore import actions
 from pitchcore.actions import (
     ActionSpace,
@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 HOUSE = {
     "coke-demand": "extends: auction-pitch\nname: coke-demand\ndeal: {worthless_hand: demand, hand_size: 3}\n",
     "call-partner": (ROOT / "examples" / "call-partner.yaml").read_text(encoding="utf-8"),
+    **HOUSE_RULES,
 }
 """House rules with moves the bundled variants never offer: ``redeal`` and ``partner CARD``."""
 PLAYERS = {"call-partner": 5}

@@ -11,13 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pitchcore as pc
-from conftest import BUNDLED, GAMES, choose_move
+from conftest import BUNDLED, GAMES, HOUSE_RULES, choose_move
 from pitchcore import fast
 from pitchcore.scoring import score_hand
 
 HOUSE = {
     "coke-demand": "extends: auction-pitch\nname: coke-demand\ndeal: {worthless_hand: demand, hand_size: 3}\n",
     "coke-redeal": "extends: hi-lo-jack\nname: coke-redeal\ndeal: {worthless_hand: redeal, hand_size: 4}\n",
+    **HOUSE_RULES,
 }
 """House rules whose transitions the bundled variants do not reach (a seat's redeal demand)."""
 NAMES = (*BUNDLED, *HOUSE)

@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pitchcore as pc
-from conftest import BUNDLED, GAMES, known_cards, play_random
+from conftest import BUNDLED, GAMES, HOUSE_RULES, known_cards, play_random
 from pitchcore import tensors
 from pitchcore.actions import action_space
 from pitchcore.cards import card_text, cards_in, parse_card, parse_cards
@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 HOUSE = {
     "call-partner": (ROOT / "examples" / "call-partner.yaml").read_text(encoding="utf-8"),
     "coke-demand": "extends: auction-pitch\nname: coke-demand\ndeal: {worthless_hand: demand, hand_size: 3}\n",
+    **HOUSE_RULES,
 }
 PLAYERS = {"call-partner": 5}
 NAMES = (*BUNDLED, *HOUSE)
