@@ -13,6 +13,7 @@ from pitchcore.components.going_out import AllReaching
 from pitchcore.components.settlement import Ledger
 from pitchcore.records import dumps, loads
 from pitchcore.simulate import simulate
+from pitchcore.tensors import observation_tensor, tensor_layout
 from pitchcore.state import GameState
 from pitchcore.view_json import view_from_json, view_schema, view_to_json
 
@@ -106,6 +107,10 @@ def test_three_sides_share_a_win_in_the_view_and_its_json() -> None:
     jsonschema = pytest.importorskip("jsonschema")
     jsonschema.validate(data, view_schema())
     assert view_from_json(data).winners == (0, 2)
+    layout = tensor_layout(state)  # seat 3 plays for side 0: sides 0 and 2 are 0 and 2 from it
+    winner = layout.observation_slices["winner"]
+    assert observation_tensor(state, 3)[winner].tolist() == [1.0, 0.0, 1.0]
+    assert observation_tensor(state, 4)[winner].tolist() == [0.0, 1.0, 1.0]  # side 1: 2 and 1 on
     assert AllReaching(target=11).settle((10, 0, 8), Ledger(((0, 1), (2, 3)), 1, 1, True), 1)[1] == (0, 2)
 
 
