@@ -13,8 +13,8 @@ from pitchcore.components.going_out import AllReaching
 from pitchcore.components.settlement import Ledger
 from pitchcore.records import dumps, loads
 from pitchcore.simulate import simulate
-from pitchcore.tensors import observation_tensor, tensor_layout
 from pitchcore.state import GameState
+from pitchcore.tensors import observation_tensor, tensor_layout
 from pitchcore.view_json import view_from_json, view_schema, view_to_json
 
 ROOT = Path(__file__).resolve().parents[1]
