@@ -125,3 +125,50 @@ def test_simulate_counts_a_shared_win_for_each_side() -> None:
     wins = sum(len(record.winners) for record in result.records)
     assert sum(row["wins"] for row in summary["sides"]) == wins
     assert summary["no_winner"] == sum(not record.winners for record in result.records)
+
+
+def test_openspiel_and_pettingzoo_reward_every_winner(tmp_path: Path) -> None:
+    """Three sides of two, every side at 3 points winning: some games end with two sides
+    winning together; each of their seats gets +1, the rest -1."""
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+    import pyspiel
+
+    from pitchcore.adapters import openspiel
+    from pitchcore.adapters.pettingzoo import env
+
+    text = ("extends: auction-pitch\nname: crowd\ndeal: {sides: partners, teams: 3, min_players: 6, "
+            "max_players: 6, default_players: 6}\ngoing_out: {kind: all-reaching, target: 3}\n")
+    path = tmp_path / "crowd.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = pyspiel.load_game(openspiel.GAME_NAME, {"variant": str(path)})
+    rng = np.random.RandomState(3)
+    shared = 0
+    for _ in range(40):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=chances)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        winners = state.core.winners
+        side_of = (0, 1, 2, 0, 1, 2)
+        assert state.returns() == [1.0 if side in winners else -1.0 for side in side_of]
+        shared += len(winners) > 1
+    assert shared
+    table = env(pc.load_variant_text(text), reward="game")
+    rng = np.random.RandomState(3)
+    shared = 0
+    for seed in range(100):
+        table.reset(seed=seed)
+        totals = dict.fromkeys(table.possible_agents, 0.0)
+        for agent in table.agent_iter():
+            observation, reward, done, cut, _ = table.last()
+            totals[agent] += reward
+            table.step(None if done or cut else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        winners = table.unwrapped.game_state.winners
+        assert totals == {f"seat_{seat}": 1.0 if seat % 3 in winners else -1.0 for seat in range(6)}
+        shared += len(winners) > 1
+    assert shared
