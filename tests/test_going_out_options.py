@@ -95,6 +95,8 @@ def test_every_side_at_the_target_wins_together() -> None:
     assert state.hand_results[-1].winners == (0, 2, 3) and state.hand_results[-1].ended_game
     assert state.view(1).winners == (0, 2, 3) and state.view(1).winner is None
     assert loads(dumps(state)) == state and loads(dumps(state)).winners == (0, 2, 3)
+    text = pc.write_history(state)
+    assert '[Result "sides 0, 2 and 3 win"]' in text and pc.read_history(text) == state
 
 
 def test_one_side_at_the_target_wins_alone_under_all_reaching() -> None:
@@ -253,3 +255,28 @@ def test_the_unplayed_hand_on_the_fast_path() -> None:
     for _ in range(3):
         game.apply(pc.Move("pass"))
     assert game.freeze() == passes(state, 1)
+
+
+def test_records_without_winners_still_load_and_wrong_winners_are_refused() -> None:
+    """A record of an earlier release has no ``winners``: it loads, its winners read from
+    ``winner``. A record whose ``winners`` the moves do not give is refused."""
+    import json
+
+    state = hand(BIDDER_OUT, "bid 1", [8, 10])
+    record = json.loads(dumps(state))
+    assert record["winners"] == [1] and record["hand_results"][-1]["winners"] == [1]
+    old = dict(record)
+    del old["winners"]
+    old["hand_results"] = [{k: v for k, v in result.items() if k != "winners"} for result in record["hand_results"]]
+    assert loads(json.dumps(old)) == state and loads(json.dumps(old)).winners == (1,)
+    with pytest.raises(pc.RecordError, match="winners"):
+        loads(json.dumps({**record, "winners": [0]}))
+    wrong = json.loads(dumps(state))
+    wrong["hand_results"][-1]["winners"] = [0, 1]
+    with pytest.raises(pc.RecordError, match="hand_results"):
+        loads(json.dumps(wrong))
+    early = json.loads(dumps(state))
+    early["hand_results"][-1]["ended_game"] = False
+    early["hand_results"][-1]["winners"] = [1]
+    with pytest.raises(pc.RecordError, match="only the hand that ended the game has winners"):
+        loads(json.dumps(early))
