@@ -30,9 +30,12 @@ class Walk:
 
     def add(self, side: int, amount: int) -> bool:
         """Add points; True when this addition takes ``side`` to the target."""
-        self.scores[side] += amount
+        scores = self.scores
+        scores[side] += amount
         self.delta[side] += amount
-        return self.out(side)
+        if scores[side] < self.target:  # (``out`` in line: a hand is scored on every playout)
+            return False
+        return self.win_by is None or leads_by(scores, side, self.win_by)
 
     def out(self, side: int) -> bool:
         """True when ``side`` is at the target now (and leads by ``win_by``, where set)."""
