@@ -84,7 +84,7 @@ class PacketDeal(Step):
         return count >= 2 and players % count == 0 and players >= 2 * count
 
     def teams_text(self) -> str:
-        """The partnerships, for a message: ``2 sides``, ``sides of 2``."""
+        """The partnerships, for a message: ``2 sides``, ``sides of 2 players``."""
         return f"sides of {self.team_size} players" if self.team_size is not None else f"{self.teams} sides"
 
     def seating_problem(self, players: int) -> str | None:
