@@ -280,3 +280,23 @@ def test_records_without_winners_still_load_and_wrong_winners_are_refused() -> N
     early["hand_results"][-1]["winners"] = [1]
     with pytest.raises(pc.RecordError, match="only the hand that ended the game has winners"):
         loads(json.dumps(early))
+
+
+def test_the_heuristic_dealer_bids_rather_than_be_set_back_unplayed() -> None:
+    """Passing would cost the lowest bid for sure; bidding it can only do better."""
+    import random
+
+    from pitchcore.bots.heuristic import HeuristicBot
+
+    variant = pc.load_variant_text("extends: auction-pitch\nname: h\n" + DEALER_SET)
+    weak = ["6C 7H 8S 9C 5H 4C", "8C 9D TH JS QC KD", "AC 2D 3H 4S 5C 6D", "7C 8D 9H TS JC QD"]
+    state = pc.new_game(variant, seed=1, dealer=0, hands=weak)
+    for _ in range(3):
+        state = state.apply("pass")
+    move = HeuristicBot().choose(state.view(0), state.legal_moves(), random.Random(1))
+    assert str(move) == "bid 1"
+
+    redeal = pc.new_game("auction-pitch", seed=1, dealer=0, hands=weak)
+    for _ in range(3):
+        redeal = redeal.apply("pass")
+    assert str(HeuristicBot().choose(redeal.view(0), redeal.legal_moves(), random.Random(1))) == "pass"
