@@ -227,6 +227,7 @@ def test_the_dealer_may_pass_and_is_set_back_the_lowest_bid_unplayed() -> None:
     assert (result.bidder, result.bid, result.made, result.delta) == (0, 1, False, (-1, 0, 0, 0))
     assert dict(result.awards) == {"high": None, "low": None, "jack": None, "game": None}
     assert result.tricks == () and result.dealer == 0 and not result.ended_game
+    assert result.describe().startswith("everyone passed: the dealer, seat 0, is set back 1 unplayed")
     assert (state.scores, state.dealer, state.deal_number, state.to_move) == ((-1, 0, 0, 0), 1, 1, 2)
     assert loads(dumps(state)) == state
 

@@ -241,7 +241,10 @@ class HandResult:
     def describe(self) -> str:
         """The hand's outcome for people: the bid, each award and its card, the score change."""
         parts = []
-        if self.bidder is not None:
+        record = self.record
+        if self.bidder is not None and record is not None and not record.tricks:  # all_pass: dealer-set-back
+            parts.append(f"everyone passed: the dealer, seat {self.bidder}, is set back {self.bid} unplayed")
+        elif self.bidder is not None:
             made = "made" if self.made else "went set"
             parts.append(f"seat {self.bidder} bid {self.bid} and {made}")
         decided = self.decided_by
