@@ -30,15 +30,21 @@ SEEDS = st.integers(0, 2**32 - 1)
 ILLEGAL_TEXTS = ("bid 99", "bid -1", "bid 0", "bid moonshot", "deal 99", "call high")
 """Moves that parse but that no state of a Pitch variant allows."""
 INVALID_TEXTS = ("trump X", "call sideways", "play 10X", "bid", "")
-DECK_CARDS = {"standard": 52, "joker": 53, "two-jokers": 54}
-"""Cards per deck: the 52, then the high joker (card 52, HJ) and the low joker (53, LJ)."""
+DECK_CARDS = {"standard": range(52), "joker": range(53), "two-jokers": range(54),
+              "piquet": [card for card in range(52) if card % 13 >= 5]}
+"""Cards per deck: the 52, then the high joker (card 52, HJ) and the low joker (53, LJ); the
+piquet pack is the 7s and up of the 52 (index % 13 is the rank, 0 for a 2, 5 for a 7)."""
 HJ, LJ = 52, 53
 LOW_CARDS = sum(1 << card for card in range(52) if card % 13 < 8)
 """The 2s to 9s: a hand of these only is worthless (a coke hand)."""
 
 
 def deck_of(variant: Variant) -> int:
-    return DECK_CARDS[variant.deal.deck]  # type: ignore[attr-defined]
+    return len(DECK_CARDS[variant.deal.deck])  # type: ignore[attr-defined]
+
+
+def cards_of_deck(variant: Variant) -> set[int]:
+    return set(DECK_CARDS[variant.deal.deck])  # type: ignore[attr-defined]
 
 
 def pip(card: int) -> int:
@@ -477,8 +483,8 @@ def start_hand_masks(state: GameState, deal_number: int) -> tuple[int, ...]:
 
 def check_state(state: GameState) -> None:
     found = card_locations(state)
-    deck = deck_of(state.table.rules)
-    assert len(found) == deck and set(found) == set(range(deck)), Counter(found).most_common(2)
+    deck = cards_of_deck(state.table.rules)
+    assert len(found) == len(deck) and set(found) == deck, Counter(found).most_common(2)
     assert hash(state) == hash(tuple(state))
     players = state.table.players
     assert len(state.masks) == players

@@ -282,7 +282,7 @@ def test_cards_a_seat_has_not_seen_never_change_its_tensors(name: str, seed: int
     where the seat's views agree, give it equal tensors; the first hand only, where the
     whole deck's order is chosen (``new_game(stock=...)``)."""
     variant = variant_of(name)
-    deck = list(range(variant.deal.deck_size()))
+    deck = list(variant.deal.deck_cards())
     rng = random.Random(seed)
     rng.shuffle(deck)
     start = new(name, seed, stock=[card_text(card) for card in deck])
@@ -295,7 +295,7 @@ def test_cards_a_seat_has_not_seen_never_change_its_tensors(name: str, seed: int
     at = data.draw(st.integers(0, len(moves)), label="moves played")
     state = states[at]
     seat = data.draw(st.integers(0, state.players - 1), label="seat")
-    unseen = sorted(set(range(len(deck))) - {parse_card(text) for text in known_cards(state, seat)})
+    unseen = sorted(set(deck) - {parse_card(text) for text in known_cards(state, seat)})
     chosen = 0
     if state.to_move == seat:  # a discard being built counts too: its first card
         space = action_space(state)

@@ -58,7 +58,7 @@ def _conflicts(variant: Variant) -> list[Conflict]:
                 found.extend(((*base, key), message,
                               ()) for key, message in check())
     deal, auction, shoot, trump = variant.deal, variant.auction, variant.shoot, variant.trump
-    deck = deal.deck_size()
+    deck = len(deal.deck_cards())
     dealt = deal.hand_size * deal.max_players
     deal_keys: tuple[Path_, ...] = (("deal", "hand_size"), ("deal", "max_players"))
     extra = widow_extra(variant)
@@ -136,7 +136,7 @@ def _exchange_choices(variant: Variant) -> list[Conflict]:
     Runs only on fields already in range (at most 10 tables of at most 13 hand sizes)."""
     deal, exchange = variant.deal, variant.exchange
     extra = widow_extra(variant)
-    deck = deal.deck_size()
+    deck = len(deal.deck_cards())
     trumps = max(len(ranked) for ranked in variant.trump.tables().ranked)
     worst = (0, 0, 0)
     for players in range(deal.min_players, deal.max_players + 1):
@@ -246,7 +246,7 @@ def widow_extra(variant: Variant) -> int:
 
 _JOKER_NAMES = ("no joker", "one joker (HJ)", "two jokers (HJ and LJ)")
 """How many jokers a deck holds, in words."""
-_DECK_WITH = {size - DECK_SIZE: name for name, size in DECKS.items()}
+_DECK_WITH = {size - DECK_SIZE: name for name, size in reversed(DECKS.items())}
 """The deck that holds exactly so many jokers."""
 
 

@@ -95,8 +95,14 @@ VARIANTS_KEPT = 128
 
 
 def deck_size_of(variant: Variant | None) -> int:
-    """Cards in the variant's deck (52, or 53/54 with jokers; 52 when the variant is unknown)."""
-    return DECK_SIZE if variant is None else variant.deal.deck_size()
+    """Cards in the variant's deck (52, or 53/54 with jokers, 32 in the piquet pack; 52 when
+    the variant is unknown)."""
+    return DECK_SIZE if variant is None else len(variant.deal.deck_cards())
+
+
+def deck_mask_of(variant: Variant | None) -> int:
+    """The mask of the variant's deck (a stripped deck leaves some card indices out)."""
+    return (1 << DECK_SIZE) - 1 if variant is None else sum(1 << card for card in variant.deal.deck_cards())
 
 
 def cached_tables(variant: Variant | None) -> TrumpTables:
@@ -241,8 +247,7 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
         played |= mask
     own_discards = _card_mask(view.discards)
     gift = _card_mask(view.gift)
-    deck = deck_size_of(variant)
-    unknown = ((1 << deck) - 1) & ~hand & ~played & ~own_discards & ~gift
+    unknown = deck_mask_of(variant) & ~hand & ~played & ~own_discards & ~gift
 
     min_trumps = [0] * players
     room = [0] * players
@@ -340,6 +345,7 @@ class _Exchange:
         self.players = players
         self.tables = cached_tables(variant)
         self.deck_size = deck_size_of(variant)
+        self.deck = variant.deal.deck_cards()
         self.blank = new_game(variant, players=players, seed=0)
         self._kept: dict[tuple[int, int, int], Any] = {}
         self._robbed: dict[tuple[int, int, int, int], Any] = {}
@@ -348,7 +354,7 @@ class _Exchange:
     def _hand(self, trump: int, trumps: int, others: int) -> tuple[int, int] | None:
         """A hand of ``trumps`` trumps and ``others`` other cards, and the mask of its trumps
         (None when the deck has too few)."""
-        deck = (1 << self.deck_size) - 1
+        deck = mask_of(self.deck)
         trump_mask = self.tables.trumps[trump] & deck
         high = list(cards_in(trump_mask))[:trumps]
         low = list(cards_in(deck & ~trump_mask))[:others]
@@ -430,7 +436,7 @@ class _Exchange:
         bound = tuple(max(self.exchange.keep - size, 0) for size in kept), 0  # what a refill's size bounds
         if min(kept) < 0 or stock < 0 or sum(kept) + stock > self.deck_size:  # counts that no deal has
             return bound
-        cards = iter(range(self.deck_size))
+        cards = iter(self.deck)
         masks = tuple(mask_of(itertools.islice(cards, size)) for size in kept)
         pile = tuple(itertools.islice(cards, stock))
         junk = tuple(cards)
