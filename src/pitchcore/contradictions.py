@@ -13,6 +13,7 @@ from .components.play import FollowOrTrump
 from .components.settlement import NoJunk
 from .components.shoot import NoShoot, Shoot
 from .components.trump import JOKERS, Named
+from .components.turn_up import TurnUp
 from .problems import _show
 from .registry import KINDS, MOST_CARDS, kind_of
 from .variant import Variant
@@ -271,7 +272,11 @@ def _jokers(variant: Variant) -> list[Conflict]:
                           f"remove {extra}", deck_keys))
     ranked = max((JOKERS[extra] for extra in extras), default=0)
     them = "it" if held == 1 else "them"
-    if held and isinstance(trump, NoTrump):
+    if held and isinstance(trump, TurnUp):
+        found.append((("deal", "deck"), f"{deck} has {_JOKER_NAMES[held]}, and a joker turned "
+                      "up names no trump suit: with trump kind turn-up use deck: standard or "
+                      "piquet", (("trump", "kind"), ("trump",))))
+    elif held and isinstance(trump, NoTrump):
         found.append((("deal", "deck"), f"{deck} has {_JOKER_NAMES[held]}, and a joker belongs "
                       "to no suit: with trump kind none there is no trump for it to join; use "
                       "deck: standard, or choose a trump kind (first-lead, named) and trump.extras "

@@ -16,7 +16,7 @@ from .cards import DECK_SIZE, DECKS, RANKS, card_text, mask_of, parse_cards, shu
 from .components.step import Next
 from .errors import IllegalMove, InvalidMove, VariantError
 from .log import Log, Start, begin, start_of
-from .moves import NUMBER_LIMIT, TEXT_LIMIT, Move, parse_move, shape_problem, shown
+from .moves import NUMBER_LIMIT, TEXT_LIMIT, WORDS, Move, parse_move, shape_problem, shown
 from .rules import Table
 from .scoring import score_hand
 from .state import GameState, HandInfo, Phase
@@ -296,7 +296,7 @@ _BOUNDS = {"play": DECK_SIZE, "partner": DECK_SIZE, "trump": 4, "discard": 1 << 
            "bid": NUMBER_LIMIT, "deal": NUMBER_LIMIT}
 """Per kind of move that takes a number: a bound below which (from 0) it is well formed in
 every deck (a joker's number is judged against the game's deck, off the common path)."""
-_TAKES: dict[str, type] = {"bid": str, "call": str, "pass": type(None), "redeal": type(None)}
+_TAKES: dict[str, type] = {"bid": str, "call": str, **dict.fromkeys(WORDS, type(None))}
 """Per kind of move that takes other than a number: its argument's class."""
 
 

@@ -336,7 +336,19 @@ class _Reader:
             hand_size=_int(value["hand_size"], "info.hand_size", 0, self.deck),
             called=None if value["called"] is None else self.card(value["called"], "info.called"),
             partner=self.maybe_seat(value["partner"], "info.partner"),
+            turned=self.cards(value["turned"], "info.turned"),
+            paid=self.paid(value["paid"]),
         )
+
+    def paid(self, value: object) -> tuple[tuple[int, int], ...]:
+        """``info.paid``: (side, points) pairs, a turned jack or two and a gift per side at most."""
+        paid = []
+        for index, item in enumerate(_list(value, "info.paid", self.table.sides + 2)):
+            where = f"info.paid[{index}]"
+            side, points = _list(item, where, 2, 2)
+            paid.append((_int(side, where + "[0]", 0, self.table.sides - 1),
+                         _int(points, where + "[1]", 0, NUMBER_LIMIT)))
+        return tuple(paid)
 
     def tricks(self, value: object) -> tuple[tuple[int, tuple[int, ...], int], ...]:
         tricks = []

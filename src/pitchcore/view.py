@@ -98,6 +98,10 @@ class PlayerView:
     trick_seats: tuple[tuple[int, ...], ...] = ()
     """The seat that played each card of each completed trick, in play order: counted on
     from the leader, except where seats out of trumps are skipped (``follow: trump-only``)."""
+    upcards: tuple[Card, ...] = ()
+    """Cards lying face up for every seat: those turned up for trump this hand, in order
+    (``trump: turn-up``: the last is the trump card, on the stock; any earlier were set
+    aside when the cards were run)."""
     rules: Variant | None = attrs.field(default=None, eq=False, repr=False)
     """The variant being played (public: every player knows the rules)."""
 
@@ -130,7 +134,7 @@ _set_parts = PlayerView.__dict__["_parts"].__set__  # (its slot's own setter: a 
 # read of any of them sets them all) ...
 _PUBLIC = ("seat", "players", "variant", "phase", "to_move", "dealer", "scores", "side_of", "hand_sizes",
            "bids", "bidder", "bid", "trump", "discard_counts", "stock_size", "hand_results", "winner",
-           "legal_moves", "call", "hand_size", "partner", "rules")
+           "legal_moves", "call", "hand_size", "partner", "upcards", "rules")
 # ... then, at these indices: this seat's own hand, discard and gift masks and the called card
 # (None or its index); the trick in progress's cards and leader, the completed tricks (leader,
 # cards, taker: card indices) and the cards each seat has played this hand (``_played``).
@@ -157,6 +161,7 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         len(info.stock), results, winner, state.legal_moves() if to_move == seat else (),
         info.call, info.hand_size,
         None if info.partner is None or called is None else _partner_known(state, seat),
+        tuple(map(CARDS.__getitem__, info.turned)) if info.turned else (),
         variant,
         masks[seat], discards[seat] if discards else 0, info.gift if seat == info.bidder else 0, called,
         trick, leader, done, _played(info.start, trick, done) if trick or done else ()))

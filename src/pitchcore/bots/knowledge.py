@@ -247,7 +247,8 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
         played |= mask
     own_discards = _card_mask(view.discards)
     gift = _card_mask(view.gift)
-    unknown = deck_mask_of(variant) & ~hand & ~played & ~own_discards & ~gift
+    upcards = _card_mask(view.upcards)  # turned up for trump: seen by all, in no hand
+    unknown = deck_mask_of(variant) & ~upcards & ~hand & ~played & ~own_discards & ~gift
 
     min_trumps = [0] * players
     room = [0] * players
