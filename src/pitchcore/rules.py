@@ -38,6 +38,8 @@ class Table:
     deck (the piquet pack's 32)."""
     deck_mask: int = attrs.field(init=False)
     """The mask of ``deck``."""
+    face_up_stock: bool = attrs.field(init=False)
+    """True when the stock lies face up, its top card seen by everyone (California Jack)."""
 
     def __attrs_post_init__(self) -> None:
         variant = self.variant
@@ -52,6 +54,7 @@ class Table:
         set_(self, "deck_size", variant.deal.deck_size())
         set_(self, "deck", tuple(variant.deal.deck_cards()))
         set_(self, "deck_mask", sum(1 << card for card in self.deck))
+        set_(self, "face_up_stock", getattr(variant.play, "stock", None) == "face-up")
         set_(self, "most_points", sum(point.most() for point in variant.points))
         set_(self, "point_names", tuple(point.name for point in variant.points))
 

@@ -195,6 +195,15 @@ def _card_mask(cards: object) -> int:
     return mask
 
 
+def _refilled(variant: Variant | None, view: PlayerView) -> int:
+    """The tricks after which the hands drew from the stock (``play: draw-after-trick``):
+    what they showed of a seat's voids no longer holds."""
+    draws = getattr(variant.play, "draw_rounds", None) if variant is not None else None
+    if not callable(draws):
+        return 0
+    return int(draws(view.players, deck_size_of(variant), view.hand_size or variant.deal.hand_size))  # type: ignore[union-attr]
+
+
 def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
     """Everything ``view`` proves about the unseen cards (see the module notes)."""
     variant = variant_of(view, variant)
@@ -212,10 +221,11 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
     if view.trick:
         tricks.append([(seat, card.index) for seat, card in view.trick])
     trump_only = variant is not None and isinstance(variant.play, TrumpOnly)
+    refilled = _refilled(variant, view)
     for number, plays in enumerate(tricks):
         for seat, card in plays:
             played_by[seat] |= 1 << card
-        if trump is None:
+        if trump is None or number < refilled:  # (a void shown before a draw may be filled by it)
             continue
         if trump_only and number < done:  # a seat that did not play to a finished trick held no trump
             for seat in set(range(players)) - {seat for seat, _ in plays}:

@@ -26,6 +26,7 @@ from . import (  # noqa: F401
     no_auction,
     no_trump,
     rounds,
+    stock_draw,
     turn_up,
 )
 
