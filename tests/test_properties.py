@@ -521,7 +521,8 @@ def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
         assert state.info.called is None and state.info.partner is None
         assert state.to_move == state.info.bidder
         hand = state.masks[state.to_move]
-        assert set(moves) == {pc.Move("partner", card) for card in range(model.deck) if not hand >> card & 1}
+        assert set(moves) == {pc.Move("partner", card) for card in cards_of_deck(model.variant)
+                              if not hand >> card & 1}
         illegal = [pc.Move("partner", rng.choice(list(cards_in(hand)))), PASS,
                    pc.Move("bid", state.table.rules.auction.max_bid),
                    pc.Move("play", next(cards_in(hand))), pc.Move("trump", 0)]
@@ -1141,7 +1142,8 @@ def turn_up_texts(draw: st.DrawFn, base_name: str) -> str:
                  f"hand_size: {hand}, packet: {draw(st.integers(1, 3))}}}")
     lines.append(f"trump: {{beg: {draw(st.sampled_from(['gift-or-run', 'none']))}, "
                  f"turned_jack: {draw(st.integers(0, 2))}, gift: {draw(st.integers(1, 3))}, "
-                 f"gift_to: {draw(st.sampled_from(['others', 'eldest']))}, run: {draw(st.integers(1, 6))}}}")
+                 f"gift_to: {draw(st.sampled_from(['others', 'eldest']))}, run: {draw(st.integers(1, 6))}, "
+                 f"after_run: {draw(st.sampled_from(['discard', 'keep']))}}}")
     kinds = draw(st.lists(st.sampled_from(["high", "low", "jack", "game"]), unique=True, min_size=1))
     lines.append(f"points: [{', '.join(f'{{kind: {name}}}' for name in kinds)}]")
     lines.append(f"play: {{follow: {draw(st.sampled_from(['trump-anytime', 'strict']))}}}")

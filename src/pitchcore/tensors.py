@@ -249,6 +249,9 @@ class TensorLayout:
             tricks = dealt
         else:
             tricks = dealt + extra
+        held = getattr(variant.trump, "most_held", None)
+        if callable(held) and not isinstance(exchange, DiscardRefill):  # cards run and kept (All Fours)
+            tricks = max(tricks, held(players, len(variant.deal.deck_cards()), dealt))
         draws = getattr(variant.play, "draw_rounds", None)
         if callable(draws):  # hands refilled from the stock after tricks: one trick more per round
             tricks += draws(players, len(variant.deal.deck_cards()), dealt)

@@ -11,6 +11,8 @@ Two players, dealer 0: seat 1 is the eldest and leads.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from stacked import held, legal, play, seats
 
@@ -136,3 +138,24 @@ def test_the_action_space_has_the_beg_words() -> None:
     assert len(action_space(pc.load_variant("auction-pitch"), 4).blocks["word"]) == 0
     s = new("JH 9C")
     assert [space.names[a] for a in space.legal_actions(s)] == ["stand", "beg"]
+
+
+def test_all_fours_keeps_the_cards_run_and_plays_them_out() -> None:
+    """All Fours (after_run: keep): after a run nobody discards; twelve cards each, twelve
+    tricks. The turned jack still scores the dealer."""
+    s = play(pc.new_game("all-fours", seed=7, dealer=0, hands=HANDS, stock=RUN_STOCK), ["beg", "run"])
+    assert s.trump == "S" and s.phase is pc.Phase.PLAYING and s.to_move == 1
+    assert len(held(s, 0)) == len(held(s, 1)) == 12 and s.info.paid == ((0, 1),)
+    rng = random.Random(3)
+    while not s.hand_results:
+        s = s.apply(rng.choice(s.legal_moves()))
+    assert len(s.hand_results[0].tricks) == 12
+
+
+def test_all_fours_tensors_have_room_for_every_run() -> None:
+    """Two players of six leave 39 cards after the turn-up: five runs of three each and a
+    turn-up, so a hand can hold 21 cards and play 21 tricks."""
+    from pitchcore.tensors import tensor_layout
+
+    assert tensor_layout(pc.load_variant("all-fours"), 2).most_tricks == 21
+    assert tensor_layout(pc.load_variant("seven-up"), 2).most_tricks == 6

@@ -8,7 +8,8 @@ other side a point or by running the cards: the turn-up is set aside, every seat
 ``run`` more cards, and the next card is turned, again and again while it is of the first
 turn-up's suit. A different suit becomes trump (a jack of it scores the dealer again); a
 pack that runs out first is thrown in, and the same dealer deals again. After a run every
-seat, from the eldest, discards back to the hand it was dealt, a card a move.
+seat, from the eldest, discards back to the hand it was dealt, a card a move, or
+(``after_run: keep``) keeps every card and plays as many tricks.
 """
 
 from __future__ import annotations
@@ -51,6 +52,19 @@ class TurnUp(TrumpRule):
         "three); eldest: only the beggar's side (Bicycle)")
     run: int = field(3, "cards dealt to each seat when the dealer runs the cards", minimum=1,
                      maximum=MOST_CARDS)
+    after_run: str = choice(
+        ("discard", "keep"), "discard",
+        "discard: once the cards are run every seat, from the eldest, discards back to the cards "
+        "it was dealt, a card a move (Foster's usual practice); keep: the cards are kept and "
+        "as many tricks are played (English All Fours)")
+
+    def most_held(self, players: int, deck: int, hand_size: int) -> int:
+        """The most cards a seat can hold in play: its deal, and with ``after_run: keep``
+        every run the pack has room for (each deals ``run`` a seat and turns a card)."""
+        if self.beg == "none" or self.after_run == "discard":
+            return hand_size
+        runs = max(deck - players * hand_size - 1, 0) // (players * self.run + 1)
+        return hand_size + runs * self.run
 
     def words(self) -> tuple[Move, ...]:
         """The moves of a beg (the action space gives each an action)."""
@@ -147,8 +161,10 @@ class TurnUp(TrumpRule):
         card = stock[0]
         info = info._replace(stock=stock, junk=junk, turned=turned, trump=_suit(card),
                              paid=self._jack(state, card, info.paid), discards=(0,) * players)
-        state = state.evolve(masks=tuple(masks), info=info, phase=Phase.DISCARDING, to_move=_eldest(state))
-        return state, Next.WAIT
+        state = state.evolve(masks=tuple(masks), info=info)
+        if self.after_run == "keep":
+            return state, Next.DONE
+        return state.evolve(phase=Phase.DISCARDING, to_move=_eldest(state)), Next.WAIT
 
     def _discard(self, state: GameState, move: Move) -> tuple[GameState, Next]:
         """The seat to move sheds one card; the next seat follows once it holds as many as it was dealt."""
