@@ -593,7 +593,8 @@ def check_turn_up(state: GameState, moves: tuple[pc.Move, ...]) -> list[pc.Move]
     eldest = (state.dealer + 1) % state.players
     if state.to_move == eldest:
         assert len(turned) == 1
-        assert info.paid == ((dealer_side, rules.turned_jack),) * len(jacks)  # type: ignore[attr-defined]
+        worth = rules.turned_jack  # type: ignore[attr-defined]
+        assert info.paid == (((dealer_side, worth),) * len(jacks) if worth else ())
         assert set(moves) == {STAND, BEG}
         return [GIVE, RUN, PASS]
     assert state.to_move == state.dealer and len(turned) == 1

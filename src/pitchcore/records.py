@@ -53,6 +53,9 @@ def _converter() -> cattrs.Converter:
     return converter
 
 
+_NEWER_INFO = frozenset(("turned", "paid"))
+"""``HandInfo`` fields a record written before they existed leaves out (each then its default)."""
+
 def dumps(state: GameState) -> str:
     """The state as JSON text; ``loads`` gives back an equal state.
 
@@ -306,7 +309,7 @@ class _Reader:
             _fail("info", f"expected an object, got {_kind(value)}")
         assert isinstance(value, dict)
         names = HandInfo._fields
-        if set(value) != set(names):
+        if set(value) | _NEWER_INFO != set(names) | _NEWER_INFO:
             odd = sorted(set(value) ^ set(names), key=str)
             _fail("info", f"expected the fields {', '.join(names)}; {shown(odd[0])} is "
                           f"{'missing' if odd[0] in names else 'unknown'}")
@@ -336,8 +339,8 @@ class _Reader:
             hand_size=_int(value["hand_size"], "info.hand_size", 0, self.deck),
             called=None if value["called"] is None else self.card(value["called"], "info.called"),
             partner=self.maybe_seat(value["partner"], "info.partner"),
-            turned=self.cards(value["turned"], "info.turned"),
-            paid=self.paid(value["paid"]),
+            turned=self.cards(value.get("turned", []), "info.turned"),
+            paid=self.paid(value.get("paid", [])),
         )
 
     def paid(self, value: object) -> tuple[tuple[int, int], ...]:

@@ -159,3 +159,21 @@ def test_all_fours_tensors_have_room_for_every_run() -> None:
 
     assert tensor_layout(pc.load_variant("all-fours"), 2).most_tricks == 21
     assert tensor_layout(pc.load_variant("seven-up"), 2).most_tricks == 6
+
+
+def test_a_new_trump_from_a_run_is_an_event() -> None:
+    """Running the cards to a new suit tells the table: a TrumpSet event, turned up (no seat)."""
+    s = new(RUN_STOCK).apply("beg")
+    _, events = pc.apply_with_events(s, "run")
+    assert pc.TrumpSet("S", None) in events
+
+
+def test_a_record_from_before_turned_and_paid_still_loads() -> None:
+    """Records written before ``info.turned`` and ``info.paid`` existed leave them out: they
+    load, each field at its default (an Auction Pitch game has neither)."""
+    import json
+
+    state = pc.new_game("auction-pitch", seed=3).apply("pass")
+    data = json.loads(pc.dumps(state))
+    del data["info"]["turned"], data["info"]["paid"]
+    assert pc.loads(json.dumps(data)) == state

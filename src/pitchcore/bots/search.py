@@ -253,6 +253,9 @@ def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]]
     for mask in start:
         used |= mask
     stock = tuple(cards_in(kn.unknown & ~used))
+    if callable(getattr(found.play, "draw_rounds", None)):  # hands are refilled: the stock as the view shows it
+        top = [view.upcards[-1].index] if table.face_up_stock and view.upcards and view.stock_size else []
+        stock = (*top, *stock)[:view.stock_size]
     auction = found.auction
     discards = tuple(kn.own_discards if seat == view.seat else 0 for seat in range(view.players))
     info = HandInfo(
