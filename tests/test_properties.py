@@ -262,6 +262,8 @@ class Model:
                     found[point.name] = leaders[0]
                 elif point.tie == "defenders" and len(defenders) == 1:  # type: ignore[attr-defined]
                     found[point.name] = defenders[0]
+                elif point.tie == "eldest" and side[(last.dealer + 1) % last.players] in leaders:  # type: ignore[attr-defined]
+                    found[point.name] = side[(last.dealer + 1) % last.players]
                 else:
                     found[point.name] = None
                 continue
@@ -1041,7 +1043,7 @@ def variant_texts(draw: st.DrawFn) -> str:
         if "receiver" in data:
             data["receiver"] = draw(st.sampled_from(["holder", "capturer"]))
         if "tie" in data:
-            data["tie"] = draw(st.sampled_from(["nobody", "defenders"]))
+            data["tie"] = draw(st.sampled_from(["nobody", "defenders", "eldest"]))
         data["value"] = draw(st.sampled_from([1, 1, 1, 2, 3]))
         points.append(data)
     total = sum(p["value"] for p in points)

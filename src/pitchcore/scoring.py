@@ -59,7 +59,8 @@ def hand_context(state: GameState, teams: tuple[int, ...] | None = None) -> Hand
             taken[taker] |= _BIT[card]
     bidder_side = None if info.bidder is None else side_of[info.bidder]
     return HandContext(NO_TRUMP if info.trump is None else info.trump, table.tables, side_of,
-                       sides, info.start, tuple(taken), tuple(tricks_won), bidder_side)
+                       sides, info.start, tuple(taken), tuple(tricks_won), bidder_side,
+                       side_of[(state.dealer + 1) % table.players])
 
 
 def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | None, bool]:

@@ -177,3 +177,22 @@ def test_a_record_from_before_turned_and_paid_still_loads() -> None:
     data = json.loads(pc.dumps(state))
     del data["info"]["turned"], data["info"]["paid"]
     assert pc.loads(json.dumps(data)) == state
+
+
+TIE_HANDS = seats(s0="TS 3C 4C 5C 6C 7C", s1="TC 3S 4S 5S 6S 7S")
+TIE_PLAY = [
+    "stand",
+    "play TC", "play 3C",   # seat 1 takes the TC: 10 pips
+    "play 3S", "play TS",   # seat 0 must follow: the TS takes, 10 pips
+    "play 4C", "play 4S", "play 5C", "play 5S", "play 6C", "play 6S", "play 7C", "play 7S",
+]
+
+
+@pytest.mark.parametrize(("name", "game"), [("all-fours", 1), ("seven-up", None)])
+def test_a_tie_for_game_goes_to_the_non_dealer_in_all_fours(name: str, game: int | None) -> None:
+    """Both players take 10 pips. All Fours (tie: eldest) gives Game to the non-dealer, seat
+    1; Seven-Up (tie: nobody) to nobody. No diamond (trump, the 2D turned) is in play."""
+    s = play(pc.new_game(name, seed=7, dealer=0, hands=TIE_HANDS, stock="2D"), TIE_PLAY)
+    result = s.hand_results[-1]
+    assert list(result.game_pips) == [10, 10]
+    assert result.awards == {"high": None, "low": None, "jack": None, "game": game}

@@ -27,13 +27,15 @@ class HandContext:
     is scored thousands of times a second, and a category asks about one or two cards.
     """
 
-    __slots__ = ("bidder_side", "held", "in_play", "piles", "pips", "side_of", "sides", "tables",
-                 "taken", "tricks_won", "trump")
+    __slots__ = ("bidder_side", "eldest_side", "held", "in_play", "piles", "pips", "side_of", "sides",
+                 "tables", "taken", "tricks_won", "trump")
 
     def __init__(self, trump: int, tables: TrumpTables, side_of: tuple[int, ...], sides: int,
                  held: tuple[int, ...], taken: tuple[int, ...], tricks_won: tuple[int, ...],
-                 bidder_side: int | None) -> None:
+                 bidder_side: int | None, eldest_side: int | None = None) -> None:
         self.trump = trump
+        self.eldest_side = eldest_side
+        """The side of the eldest hand, the dealer's left (None where not known)."""
         self.tables = tables
         self.side_of = side_of
         self.sides = sides

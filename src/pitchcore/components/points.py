@@ -218,9 +218,11 @@ class Game(Point):
 
     name: str = field("game", "the name awards are reported under")
     tie: str = choice(
-        ("nobody", "defenders"), "nobody",
+        ("nobody", "defenders", "eldest"), "nobody",
         "nobody: a tie for most pips awards Game to no one; defenders: to the one "
-        "defending side in the tie (nobody if the tie has no or several defending sides)",
+        "defending side in the tie (nobody if the tie has no or several defending sides); "
+        "eldest: to the eldest hand's side if it is in the tie (two hands: the non-dealer, "
+        "as in All Fours), else nobody",
     )
 
     def pips(self, ctx: HandContext) -> tuple[int, ...]:
@@ -241,4 +243,6 @@ class Game(Point):
             defenders = [side for side in leaders if side != ctx.bidder_side]
             if len(defenders) == 1:
                 return defenders[0]
+        if self.tie == "eldest" and ctx.eldest_side in leaders:
+            return ctx.eldest_side
         return None
