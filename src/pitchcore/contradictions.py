@@ -97,6 +97,12 @@ def _conflicts(variant: Variant) -> list[Conflict]:
     if isinstance(auction, NoAuction):
         found.extend(_bidderless(variant))
     found.extend(_jokers(variant))
+    if isinstance(trump, TurnUp) and deal.hand_size * deal.max_players >= len(deal.deck_cards()):
+        cards = len(deal.deck_cards())
+        found.append((("deal", "hand_size"), f"{deal.max_players} hands of {deal.hand_size} leave "
+                      f"none of the {cards} cards to turn up for trump (trump kind turn-up); deal "
+                      f"at most {(cards - 1) // deal.max_players} each, or lower max_players",
+                      (("deal", "max_players"), ("trump", "kind"))))
     names = [point.name for point in variant.points]
     for index, point in enumerate(variant.points):
         first = names.index(point.name)
