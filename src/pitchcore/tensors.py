@@ -466,7 +466,8 @@ class TensorLayout:
         """What the hand record ``info``, the scores and the results give ``seat`` (see ``_Kept``)."""
         # (about one call in three in self-play: each bid is a new record, and so are the
         # start of play and the first lead's trump; hence the tables worked out beforehand)
-        _, stock, bids, _, bidder, bid, trump, gift, _, discards, _, start, call, hand_size, called, *_ = info  # _INFO
+        (_, stock, bids, _, bidder, bid, trump, gift, _, discards, _, start, call, hand_size, called,
+         _, _, _) = info  # _INFO
         bits = self._teammates[seat] | self._trump_bits[trump] | self._deal_bits.get(hand_size, 0)
         if call is not None:
             bits |= 1 << (self._at["call"] + (call == "low"))
