@@ -186,6 +186,7 @@ def bundled_name(request: Any) -> str:
 
 def known_cards(state: GameState, seat: int) -> set[str]:
     """Every card ``seat`` may have seen: its hand, its discards and gift, the called card,
+    the cards turned up for trump, a face-up stock's top card and every card drawn from it,
     what was played (in this hand and, as the hand results show, in earlier ones)."""
     from pitchcore.cards import card_text
 
@@ -195,7 +196,10 @@ def known_cards(state: GameState, seat: int) -> set[str]:
     played = [*state.trick_cards, *(card for _, cards, _ in state.done_tricks for card in cards),
               *(card.index for result in state.hand_results for trick in result.tricks for card in trick.cards)]
     called = [] if info.called is None else [info.called]
-    return {card_text(card) for card in [*cards_in(own), *played, *called]}
+    if state.table.face_up_stock:  # every card drawn lay face up first, and so does the top
+        own |= sum(info.start) & ~sum(info.dealt) if info.start else 0
+        called += info.stock[:1]
+    return {card_text(card) for card in [*cards_in(own), *played, *called, *info.turned]}
 
 
 def missing(reason: str) -> None:

@@ -119,7 +119,7 @@ def test_python_dash_m_pitchcore_is_the_pitchcore_command(capsys: pytest.Capture
                          capture_output=True, text=True, check=True, timeout=120)
     assert main(["variants"]) == 0
     assert run.stdout == capsys.readouterr().out
-    assert run.stdout.splitlines()[0].startswith("auction-pitch ")
+    assert any(line.startswith("auction-pitch ") for line in run.stdout.splitlines())
     failed = subprocess.run([sys.executable, "-m", "pitchcore", "show", "no-such-variant"],
                             capture_output=True, text=True, timeout=120)
     assert failed.returncode != 0 and "no-such-variant" in failed.stderr

@@ -23,8 +23,8 @@ import pitchcore as pc
 from conftest import BUNDLED, GAMES, MAX_HANDS, TRUMP_HOUSE, card_locations, choose_move, play_random, random_game
 from pitchcore.cards import JACK, PIPS, cards_in, parse_card
 from pitchcore.components.exchange import point_trumps
+from pitchcore.moves import BEG, GIVE, PASS, RUN, STAND
 from pitchcore.moves import KINDS as MOVE_KINDS
-from pitchcore.moves import PASS
 from pitchcore.state import GameState, Phase
 from pitchcore.variant import Variant, component_dict
 
@@ -32,15 +32,21 @@ SEEDS = st.integers(0, 2**32 - 1)
 ILLEGAL_TEXTS = ("bid 99", "bid -1", "bid 0", "bid moonshot", "deal 99", "call high")
 """Moves that parse but that no state of a Pitch variant allows."""
 INVALID_TEXTS = ("trump X", "call sideways", "play 10X", "bid", "")
-DECK_CARDS = {"standard": 52, "joker": 53, "two-jokers": 54}
-"""Cards per deck: the 52, then the high joker (card 52, HJ) and the low joker (53, LJ)."""
+DECK_CARDS = {"standard": range(52), "joker": range(53), "two-jokers": range(54),
+              "piquet": [card for card in range(52) if card % 13 >= 5]}
+"""Cards per deck: the 52, then the high joker (card 52, HJ) and the low joker (53, LJ); the
+piquet pack is the 7s and up of the 52 (index % 13 is the rank, 0 for a 2, 5 for a 7)."""
 HJ, LJ = 52, 53
 LOW_CARDS = sum(1 << card for card in range(52) if card % 13 < 8)
 """The 2s to 9s: a hand of these only is worthless (a coke hand)."""
 
 
 def deck_of(variant: Variant) -> int:
-    return DECK_CARDS[variant.deal.deck]  # type: ignore[attr-defined]
+    return len(DECK_CARDS[variant.deal.deck])  # type: ignore[attr-defined]
+
+
+def cards_of_deck(variant: Variant) -> set[int]:
+    return set(DECK_CARDS[variant.deal.deck])  # type: ignore[attr-defined]
 
 
 def pip(card: int) -> int:
@@ -83,6 +89,8 @@ class Model:
         self.jokers_above = [HJ] if "joker-top" in extras else []
         """Jokers above the A."""
         self.calls_partner = getattr(variant.auction, "partner", "none") == "called-card"
+        self.turn_up = kind(variant.trump) == "turn-up"
+        """Seven-Up: the card after the deal is turned for trump; the eldest stands or begs."""
         """Call your partner: after the auction the bidder names a card it does not hold."""
 
     def teams(self, state: GameState) -> tuple[int, ...] | None:
@@ -578,8 +586,8 @@ def start_hand_masks(state: GameState, deal_number: int) -> tuple[int, ...]:
 
 def check_state(state: GameState) -> None:
     found = card_locations(state)
-    deck = deck_of(state.table.rules)
-    assert len(found) == deck and set(found) == set(range(deck)), Counter(found).most_common(2)
+    deck = cards_of_deck(state.table.rules)
+    assert len(found) == len(deck) and set(found) == deck, Counter(found).most_common(2)
     assert hash(state) == hash(tuple(state))
     players = state.table.players
     assert len(state.masks) == players
@@ -614,13 +622,16 @@ def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
         assert state.info.called is None and state.info.partner is None
         assert state.to_move == state.info.bidder
         hand = state.masks[state.to_move]
-        assert set(moves) == {pc.Move("partner", card) for card in range(model.deck) if not hand >> card & 1}
+        assert set(moves) == {pc.Move("partner", card) for card in cards_of_deck(model.variant)
+                              if not hand >> card & 1}
         illegal = [pc.Move("partner", rng.choice(list(cards_in(hand)))), PASS,
                    pc.Move("bid", state.table.rules.auction.max_bid),
                    pc.Move("play", next(cards_in(hand))), pc.Move("trump", 0)]
     elif phase is Phase.BIDDING:
         check_bids(state)
         illegal = [pc.Move("trump", 0), pc.Move("play", next(cards_in(state.masks[state.to_move])))]
+    elif phase is Phase.NAMING_TRUMP and model.turn_up:
+        illegal = check_turn_up(state, moves)
     elif phase is Phase.NAMING_TRUMP:  # the bidder, or the leader of a joker to the first trick
         assert len(moves) == 4 and state.to_move == (state.leader if state.trick_cards else state.info.bidder)
         assert not state.trick_cards or (len(state.trick_cards) == 1 and state.trick_cards[0] >= 52)
@@ -641,7 +652,12 @@ def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
         illegal = [pc.Move("play", next(cards_in(state.masks[state.to_move]))), PASS, pc.Move("call", "up")]
     else:
         assert phase is Phase.DISCARDING
-        check_discards(state, moves)
+        if model.turn_up:  # after a run: one card at a time, back to the cards dealt
+            hand = state.masks[state.to_move]
+            assert hand.bit_count() > state.info.hand_size
+            assert sorted(move.arg for move in moves) == [1 << card for card in cards_in(hand)]
+        else:
+            check_discards(state, moves)
         hand = state.masks[state.to_move]
         outside = [card for card in range(model.deck) if not hand >> card & 1]
         illegal = [pc.Move("discard", 1 << rng.choice(outside)), PASS]
@@ -662,6 +678,36 @@ def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
         assert after != state
         assert state.apply(str(move)) == after
     assert pc.dumps(state) == before
+
+
+def check_turn_up(state: GameState, moves: tuple[pc.Move, ...]) -> list[pc.Move]:
+    """Seven-Up: the turned card lies on the stock and is trump; a turned jack (the first, and
+    a later one that became trump) scored the dealer's side. The eldest stands or begs; the
+    dealer answers with a gift to the other sides (not one that puts a side out) or runs.
+    Returns moves that are illegal now."""
+    info, table = state.info, state.table
+    rules = table.rules.trump
+    turned = info.turned
+    assert turned and info.stock[0] == turned[-1] and info.trump == turned[-1] // 13
+    assert all(card // 13 == turned[0] // 13 for card in turned[1:-1])
+    jacks = [card for card in {turned[0], turned[-1]} if card % 13 == JACK]
+    dealer_side = table.side_of[state.dealer]
+    eldest = (state.dealer + 1) % state.players
+    if state.to_move == eldest:
+        assert len(turned) == 1
+        worth = rules.turned_jack  # type: ignore[attr-defined]
+        assert info.paid == (((dealer_side, worth),) * len(jacks) if worth else ())
+        assert set(moves) == {STAND, BEG}
+        return [GIVE, RUN, PASS]
+    assert state.to_move == state.dealer and len(turned) == 1
+    gift = rules.gift  # type: ignore[attr-defined]
+    receivers = ([side for side in range(table.sides) if side != dealer_side]
+                 if rules.gift_to == "others" else [table.side_of[eldest]])  # type: ignore[attr-defined]
+    paid = Counter(side for side, _ in info.paid)
+    target = table.rules.going_out.target  # type: ignore[attr-defined]
+    may_give = all(state.scores[side] + paid[side] + gift < target for side in receivers)
+    assert set(moves) == ({GIVE, RUN} if may_give else {RUN})
+    return [STAND, BEG, PASS] + ([] if may_give else [GIVE])
 
 
 def check_bids(state: GameState) -> None:
@@ -884,6 +930,16 @@ def check_bidderless_result(variant: Variant, state: GameState, model: Model,
         start = before.info.start
         assert sum(pips) == model.card_points(counted[0], set(cards_in(sum(start))))
     whole = not state.is_over or kind(variant.going_out) == "rounds"  # (a target stops the count)
+    if whole and kind(variant.going_out) != "rounds":  # what was paid before play, then the awards
+        values = {point.name: point.value for point in variant.points if hasattr(point, "value")}
+        expected = [0] * state.table.sides
+        for side, amount in before.info.paid:
+            expected[side] += amount
+        for name, side in result.awards.items():
+            if side is not None and name in values:
+                expected[side] += values[name]
+        if len(values) == len(variant.points):
+            assert list(result.delta) == expected
     if whole and [kind(point) for point in variant.points] == ["card-values"]:
         assert list(result.delta) == pips  # the card points are the whole score
     if kind(variant.going_out) == "rounds":
@@ -953,6 +1009,8 @@ def run_checked_game(variant: Variant, seed: int, *, players: int | None = None,
             assert before.phase is Phase.DEALING and not before.masks[before.to_move] & ~LOW_CARDS
             assert (after.dealer, after.deal_number, after.phase) == (before.dealer, before.deal_number + 1,
                                                                       Phase.DEALING)
+        elif move == RUN and after.deal_number != before.deal_number:  # the pack ran out: thrown in
+            assert (after.dealer, after.deal_number) == (before.dealer, before.deal_number + 1)
         elif after.deal_number != before.deal_number:  # everybody passed: a redeal
             assert variant.auction.all_pass in ("redeal", "pass-deal") and move == PASS
             assert before.to_move == before.dealer and before.info.high == 0
@@ -1124,6 +1182,8 @@ def variant_texts(draw: st.DrawFn) -> str:
     """YAML text of a valid variant that extends a bundled one and changes a few rules."""
     base_name = draw(st.sampled_from(BUNDLED), label="base")
     base = pc.load_variant(base_name)
+    if kind(base.trump) == "turn-up":
+        return draw(turn_up_texts(base_name))
     if kind(base.auction) == "none":
         return draw(bidderless_texts(base_name))
     lines = [f"extends: {base_name}", "name: random-house-rules"]
@@ -1262,6 +1322,27 @@ def bidderless_texts(draw: st.DrawFn, base_name: str) -> str:
     lines.append(f"play: {{kind: call-then-any, leader: {draw(st.sampled_from(['dealer', 'eldest']))}}}")
     lines.append(f"trick: {draw(st.sampled_from(['last-jack', 'highest-trump']))}")
     lines.append(draw(going_out_lines(["rounds", "award-order", "bidder-first"])))
+    return "\n".join(lines) + "\n"
+
+
+@st.composite
+def turn_up_texts(draw: st.DrawFn, base_name: str) -> str:
+    """House rules of a game whose trump is turned up (seven-up): seats, hand size, the beg
+    and its gift, the run, the points and the ending."""
+    lines = [f"extends: {base_name}", "name: random-house-rules"]
+    low = draw(st.integers(2, 4))
+    high = draw(st.integers(low, 6))
+    hand = draw(st.integers(1, 51 // high))
+    lines.append(f"deal: {{min_players: {low}, max_players: {high}, default_players: {low}, sides: cutthroat, "
+                 f"hand_size: {hand}, packet: {draw(st.integers(1, 3))}}}")
+    lines.append(f"trump: {{beg: {draw(st.sampled_from(['gift-or-run', 'none']))}, "
+                 f"turned_jack: {draw(st.integers(0, 2))}, gift: {draw(st.integers(1, 3))}, "
+                 f"gift_to: {draw(st.sampled_from(['others', 'eldest']))}, run: {draw(st.integers(1, 6))}, "
+                 f"after_run: {draw(st.sampled_from(['discard', 'keep']))}}}")
+    kinds = draw(st.lists(st.sampled_from(["high", "low", "jack", "game"]), unique=True, min_size=1))
+    lines.append(f"points: [{', '.join(f'{{kind: {name}}}' for name in kinds)}]")
+    lines.append(f"play: {{follow: {draw(st.sampled_from(['trump-anytime', 'strict']))}}}")
+    lines.append(draw(going_out_lines(["award-order", "bidder-first", "highest-total"])))
     return "\n".join(lines) + "\n"
 
 

@@ -196,9 +196,12 @@ def cards_shown(value: Any) -> set[int]:
 
 
 def allowed_to_see(state: GameState, seat: int) -> int:
-    """Mask of the cards ``seat`` may know about: its own, its discards and gift, and play."""
+    """Mask of the cards ``seat`` may know about: its own, its discards and gift, the cards
+    turned up for trump, a face-up stock's top card, and play."""
     info = state.info
-    seen = state.masks[seat] | sum(1 << card for card in state.trick_cards)
+    seen = state.masks[seat] | sum(1 << card for card in state.trick_cards) | sum(1 << card for card in info.turned)
+    if state.table.face_up_stock and info.stock:
+        seen |= 1 << info.stock[0]
     for _, cards, _ in state.done_tricks:
         seen |= sum(1 << card for card in cards)
     if info.discards:

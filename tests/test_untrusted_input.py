@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import pitchcore as pc
 from conftest import BUNDLED, choose_move
-from pitchcore.cards import card_text, cards_in, shuffled_range
+from pitchcore.cards import card_text, cards_in, shuffled, shuffled_range
 from pitchcore.moves import KINDS
 from pitchcore.state import GameState, Phase
 
@@ -92,7 +92,8 @@ def stacked_game(variant: pc.Variant, players: int, seed: int, dealer: int) -> G
     """A first deal stacked at random: hands of a size the variant deals, the stock on top."""
     rng = random.Random(seed)
     size = rng.choice(dealt_sizes(variant, players))
-    deck = [card_text(card) for card in shuffled_range(variant.deal.deck_size(), f"stack/{seed}")]
+    cards = variant.deal.deck_cards()
+    deck = [card_text(cards[index]) for index in shuffled_range(len(cards), f"stack/{seed}")]
     hands = [" ".join(deck[seat * size:(seat + 1) * size]) for seat in range(players)]
     rest = deck[players * size:]
     return pc.new_game(variant, players=players, seed=seed, dealer=dealer, hands=hands,
@@ -149,7 +150,7 @@ def check_invariants(state: GameState) -> None:
     found.update(info.junk)
     found.update(state.trick_cards)
     found.update(card for _, cards, _ in state.done_tricks for card in cards)
-    assert found == Counter(range(deck)), [card_text(c) for c, n in found.items() if n > 1]
+    assert found == Counter(table.deck), [card_text(c) for c, n in found.items() if n > 1]
     # the hand's masks: within the deck, one per seat, never overlapping
     for masks, lengths in ((state.masks, {players}), (info.dealt, {players}),
                            (info.discards, {0, players}), (info.start, {0, players})):
@@ -203,7 +204,7 @@ def check_invariants(state: GameState) -> None:
         assert result.dealer in seats
     # after the first deal, the cards dealt are the seed's deal
     if state.deal_number and any(info.dealt):
-        order = shuffled_range(deck, f"{table.seed}/{state.deal_number}")
+        order = shuffled(table.deck, f"{table.seed}/{state.deal_number}")
         stock = info.stock
         assert tuple(order[len(order) - len(stock):]) == stock
     if not over:

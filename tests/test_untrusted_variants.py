@@ -50,7 +50,7 @@ def test_text_without_a_base_may_extend_only_a_bundled_variant(tree: Path, monke
     assert load_variant_text("extends: haus-pitch\nname: ours\n").auction == load_variant("haus-pitch").auction
     message = refused(load_variant_text, "extends: seven.yaml\n", "upload.yaml")
     assert message.startswith("upload.yaml:1: extends: 'seven.yaml' is not a bundled variant")
-    assert "loaded without a base folder" in message and "bundled: auction-pitch" in message
+    assert "loaded without a base folder" in message and "bundled: all-fours, auction-pitch" in message
 
 
 def test_text_with_a_base_extends_files_inside_it(tree: Path) -> None:

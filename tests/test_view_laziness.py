@@ -56,8 +56,19 @@ def reference(state: GameState, seat: int) -> PlayerView:
         hand_results=state.hand_results, winner=state.winner,
         legal_moves=state.legal_moves() if state.to_move == seat else (), call=info.call,
         hand_size=info.hand_size, called=None if info.called is None else CARDS[info.called],
-        partner=partner, trick_seats=tuple(trick.seats for trick in state.tricks), rules=state.variant,
-        winners=state.winners)
+        partner=partner, trick_seats=tuple(trick.seats for trick in state.tricks),
+        upcards=face_up(state), rules=state.variant, winners=state.winners)
+
+
+def face_up(state: GameState) -> tuple[pc.Card, ...]:
+    """The cards on the table face up: those turned for trump not yet drawn (on the stock's
+    top, or set aside in the junk), then a face-up stock's top card."""
+    info = state.info
+    top = info.stock[:1]
+    cards = [card for card in info.turned if card in top or card in info.junk]
+    if state.table.face_up_stock:
+        cards += [card for card in top if card not in cards]
+    return tuple(CARDS[card] for card in cards)
 
 
 def states(variant: pc.Variant | str, seed: int, every: int = 1, max_moves: int = 400) -> Iterator[GameState]:

@@ -23,6 +23,9 @@ block (attribute)     actions          the move
 ``deal``              one per size     ``deal N`` for each hand size of the deal
                                        (``deal.hand_sizes(players)``: the dealer's choices
                                        where it chooses, else the one size, never legal)
+``word``              one per word     the moves without an argument that the variant's
+                                       steps add (``words()``: a turn-up trump's ``stand``,
+                                       ``beg``, ``give``, ``run``); none in most variants
 ====================  ===============  ============================================
 
 The deck includes the jokers where the variant has them (53 or 54 cards; card indices as
@@ -113,13 +116,13 @@ class ActionSpace:
 
     Build it with ``action_space(game, players)`` (cached). Attributes are read-only; the
     block offsets (``play``, ``discard``, ``done``, ``partner``, ``pass_``, ``redeal``,
-    ``trump``, ``call``, ``bid``, ``deal``) say where each block starts, and ``blocks`` maps
+    ``trump``, ``call``, ``bid``, ``deal``, ``word``) say where each block starts, and ``blocks`` maps
     each block's name to its range of actions.
     """
 
     __slots__ = ("_action_of", "_by_id", "_by_moves", "_last", "_last_discard", "_moves", "_plain_action_of", "bid",
                  "bids", "blocks", "call", "deal", "deals", "deck_size", "discard", "done", "names", "partner", "pass_",
-                 "play", "players", "redeal", "size", "trump", "variant")
+                 "play", "players", "redeal", "size", "trump", "variant", "word", "words")
 
     variant: Variant
     """The variant whose actions these are."""
@@ -157,6 +160,10 @@ class ActionSpace:
     """First action of the deal block: ``deal + i`` deals ``deals[i]`` cards to each seat."""
     deals: tuple[int, ...]
     """The hand sizes of the deal block."""
+    word: int
+    """First action of the word block: ``word + i`` makes ``words[i]``."""
+    words: tuple[Move, ...]
+    """The moves of the word block (``stand``, ``beg``, ...): empty in most variants."""
     _moves: tuple[Move | None, ...]
     _action_of: dict[Move, int]
     _plain_action_of: dict[Move, int]
@@ -171,7 +178,7 @@ class ActionSpace:
     _last_discard: list[tuple[GameState | None, int, tuple[int, ...]]]
     blocks: dict[str, range]
     """Each block's name (``play``, ``discard``, ``done``, ``partner``, ``pass``, ``redeal``,
-    ``trump``, ``call``, ``bid``, ``deal``) and its actions, in layout order (a copy is safe
+    ``trump``, ``call``, ``bid``, ``deal``, ``word``) and its actions, in layout order (a copy is safe
     to change; the space does not read it)."""
 
     def __init__(self, variant: Variant, players: int) -> None:
@@ -180,8 +187,10 @@ class ActionSpace:
         all_values = getattr(variant.auction, "all_values", None)
         bids = tuple(all_values()) if callable(all_values) else ()
         deals = tuple(variant.deal.hand_sizes(players))
+        words = words_of(variant)
         lengths = (("play", deck), ("discard", deck), ("done", 1), ("partner", deck), ("pass", 1),
-                   ("redeal", 1), ("trump", 4), ("call", 2), ("bid", len(bids)), ("deal", len(deals)))
+                   ("redeal", 1), ("trump", 4), ("call", 2), ("bid", len(bids)), ("deal", len(deals)),
+                   ("word", len(words)))
         blocks: dict[str, range] = {}
         start = 0
         for name, length in lengths:
@@ -214,11 +223,15 @@ class ActionSpace:
         for size in deals:
             names.append(f"deal {size}")
             moves.append(Move("deal", size))
+        for word in words:
+            names.append(str(word))
+            moves.append(word)
         assert len(names) == start and len(set(names)) == start, "action names are unique"
         action_of = {move: action for action, move in enumerate(moves) if move is not None}
         action_of[Move("discard", 0)] = blocks["done"].start
         for attribute, value in (("variant", variant), ("players", players), ("deck_size", deck),
                                  ("size", start), ("names", tuple(names)), ("bids", bids), ("deals", deals),
+                                 ("words", words),
                                  ("_moves", tuple(moves)), ("_action_of", action_of), ("_by_moves", {}),
                                  ("_by_id", {}),
                                  ("_plain_action_of", {move: action for move, action in action_of.items()
@@ -473,6 +486,17 @@ class ActionSpace:
 _SPACES = PerTable(ActionSpace, _SPACES_KEPT)
 _BY_TABLE = _SPACES.last
 """The space of the last game asked (by its ``Table``), read in line per call."""
+
+
+def words_of(variant: Variant) -> tuple[Move, ...]:
+    """The moves without an argument the variant's hand steps add (``pass`` and ``redeal``
+    have blocks of their own), in slot order: what a component's ``words()`` lists."""
+    found: list[Move] = []
+    for slot_name in ("deal", "auction", "widow", "trump", "exchange", "play"):
+        words = getattr(getattr(variant, slot_name), "words", None)
+        if callable(words):
+            found += [word for word in words() if word not in found]
+    return tuple(found)
 
 
 def action_space(game: GameState | Variant | str, players: int | None = None) -> ActionSpace:

@@ -24,8 +24,20 @@ FULL_DECK = (1 << DECK_SIZE) - 1
 HIGH_JOKER, LOW_JOKER = 52, 53
 MAX_CARDS = 54
 """Cards of the largest deck (two jokers): card indices run below this."""
-DECKS = {"standard": 52, "joker": 53, "two-jokers": 54}
-"""Deck name -> size: the standard 52, then the jokers in index order."""
+DECKS = {"standard": 52, "joker": 53, "two-jokers": 54, "piquet": 52}
+"""Deck name -> the width of its card indices (every card index lies below it): the
+standard 52, then the jokers in index order. A stripped deck (``piquet``) keeps the 52
+indices and leaves some of them out (``DECK_CARDS``), so encodings keep one width."""
+SEVEN = 5
+"""The rank index of a 7 (the lowest card of the piquet pack)."""
+DECK_CARDS: dict[str, tuple[int, ...]] = {
+    **{name: tuple(range(size)) for name, size in DECKS.items()},
+    "piquet": tuple(card for card in range(52) if card % 13 >= SEVEN),
+}
+"""Deck name -> the card indices it holds, in index order. The piquet pack is the 32 cards
+A K Q J T 9 8 7 of each suit (Racehorse Pitch)."""
+DECK_MASKS = {name: sum(1 << card for card in cards) for name, cards in DECK_CARDS.items()}
+"""Deck name -> the mask of its cards."""
 JOKER_TEXT = {HIGH_JOKER: "HJ", LOW_JOKER: "LJ"}
 _JOKER_WORDS = {"HJ": HIGH_JOKER, "JK": HIGH_JOKER, "JOKER": HIGH_JOKER, "LJ": LOW_JOKER}
 

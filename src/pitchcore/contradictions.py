@@ -13,6 +13,7 @@ from .components.play import FollowOrTrump, TrumpOnly
 from .components.settlement import NoJunk
 from .components.shoot import NoShoot, Shoot
 from .components.trump import JOKERS, Named
+from .components.turn_up import TurnUp
 from .problems import _show
 from .registry import KINDS, MOST_CARDS, kind_of
 from .variant import Variant
@@ -58,7 +59,7 @@ def _conflicts(variant: Variant) -> list[Conflict]:
                 found.extend(((*base, key), message,
                               ()) for key, message in check())
     deal, auction, shoot, trump = variant.deal, variant.auction, variant.shoot, variant.trump
-    deck = deal.deck_size()
+    deck = len(deal.deck_cards())
     dealt = deal.hand_size * deal.max_players
     deal_keys: tuple[Path_, ...] = (("deal", "hand_size"), ("deal", "max_players"))
     extra = widow_extra(variant)
@@ -107,6 +108,12 @@ def _conflicts(variant: Variant) -> list[Conflict]:
     if isinstance(auction, NoAuction):
         found.extend(_bidderless(variant))
     found.extend(_jokers(variant))
+    if isinstance(trump, TurnUp) and deal.hand_size * deal.max_players >= len(deal.deck_cards()):
+        cards = len(deal.deck_cards())
+        found.append((("deal", "hand_size"), f"{deal.max_players} hands of {deal.hand_size} leave "
+                      f"none of the {cards} cards to turn up for trump (trump kind turn-up); deal "
+                      f"at most {(cards - 1) // deal.max_players} each, or lower max_players",
+                      (("deal", "max_players"), ("trump", "kind"))))
     names = [point.name for point in variant.points]
     for index, point in enumerate(variant.points):
         first = names.index(point.name)
@@ -148,7 +155,7 @@ def _exchange_choices(variant: Variant) -> list[Conflict]:
     deal, exchange = variant.deal, variant.exchange
     extra = widow_extra(variant)
     each = widow_each(variant)
-    deck = deal.deck_size()
+    deck = len(deal.deck_cards())
     trumps = max(len(ranked) for ranked in variant.trump.tables().ranked)
     worst = (0, 0, 0)
     for players in range(deal.min_players, deal.max_players + 1):
@@ -277,7 +284,7 @@ def widow_extra(variant: Variant) -> int:
 
 _JOKER_NAMES = ("no joker", "one joker (HJ)", "two jokers (HJ and LJ)")
 """How many jokers a deck holds, in words."""
-_DECK_WITH = {size - DECK_SIZE: name for name, size in DECKS.items()}
+_DECK_WITH = {size - DECK_SIZE: name for name, size in reversed(DECKS.items())}
 """The deck that holds exactly so many jokers."""
 
 
@@ -302,7 +309,11 @@ def _jokers(variant: Variant) -> list[Conflict]:
                           f"remove {extra}", deck_keys))
     ranked = max((JOKERS[extra] for extra in extras), default=0)
     them = "it" if held == 1 else "them"
-    if held and isinstance(trump, NoTrump):
+    if held and isinstance(trump, TurnUp):
+        found.append((("deal", "deck"), f"{deck} has {_JOKER_NAMES[held]}, and a joker turned "
+                      "up names no trump suit: with trump kind turn-up use deck: standard or "
+                      "piquet", (("trump", "kind"), ("trump",))))
+    elif held and isinstance(trump, NoTrump):
         found.append((("deal", "deck"), f"{deck} has {_JOKER_NAMES[held]}, and a joker belongs "
                       "to no suit: with trump kind none there is no trump for it to join; use "
                       "deck: standard, or choose a trump kind (first-lead, named) and trump.extras "

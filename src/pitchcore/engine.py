@@ -12,11 +12,11 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 
-from .cards import DECK_SIZE, DECKS, card_text, mask_of, parse_cards, shuffled, shuffled_range
+from .cards import DECK_SIZE, DECKS, RANKS, card_text, mask_of, parse_cards, shuffled, shuffled_range
 from .components.step import Next
 from .errors import IllegalMove, InvalidMove, VariantError
 from .log import Log, Start, begin, start_of
-from .moves import NUMBER_LIMIT, TEXT_LIMIT, Move, parse_move, shape_problem, shown
+from .moves import NUMBER_LIMIT, TEXT_LIMIT, WORDS, Move, parse_move, shape_problem, shown
 from .rules import Table
 from .scoring import score_hand
 from .state import GameState, HandInfo, Phase
@@ -203,7 +203,7 @@ def _stacked(state: GameState, hands: object, stock: object) -> GameState:
         deals = f"{dealt[0]} cards" if len(dealt) == 1 else f"{', '.join(map(str, dealt))} cards"
         raise ValueError(f"{table.variant.name} deals each of {table.players} seats {deals}: "
                          f"a stacked hand of {size} is not a deal of it")
-    rest = shuffled((card for card in range(table.deck_size) if card not in set(named)), f"{table.seed}/0")
+    rest = shuffled((card for card in table.deck if card not in set(named)), f"{table.seed}/0")
     masks = tuple(mask_of(hand) for hand in parsed)
     info = HandInfo(dealt=masks, stock=tuple(top + rest), hand_size=size)
     start = start_of(state.log)._replace(hands=tuple(tuple(card_text(c) for c in hand) for hand in parsed),
@@ -214,12 +214,22 @@ def _stacked(state: GameState, hands: object, stock: object) -> GameState:
 
 def _check_named(table: Table, named: list[int]) -> None:
     """A stacked deal names cards of the game's deck, none twice."""
-    strangers = [card_text(c) for c in named if c >= table.deck_size]
+    strangers = [card_text(c) for c in named if not table.deck_mask >> c & 1]
     if strangers:
-        raise ValueError(f"not in this variant's {table.deck_size}-card deck: {' '.join(strangers)}")
+        raise ValueError(f"not in this variant's {len(table.deck)}-card deck"
+                         f"{_stripped(table)}: {' '.join(strangers)}")
     repeated = sorted({card_text(c) for c in named if named.count(c) > 1})
     if repeated:
         raise ValueError(f"cards named twice in the stacked deal: {' '.join(repeated)}")
+
+
+def _stripped(table: Table) -> str:
+    """What a stripped deck holds, for messages (`` (A K Q J T 9 8 7 of each suit)``), or
+    nothing for a deck of every index below its size."""
+    if len(table.deck) == table.deck_size:
+        return ""
+    ranks = sorted({card % 13 for card in table.deck}, reverse=True)
+    return f" ({' '.join(RANKS[rank] for rank in ranks)} of each suit)"
 
 
 def _stacked_deck(state: GameState, stock: object) -> GameState:
@@ -228,7 +238,7 @@ def _stacked_deck(state: GameState, stock: object) -> GameState:
     top = _card_texts(stock, "stock")
     _check_named(table, top)
     named = set(top)
-    rest = shuffled((card for card in range(table.deck_size) if card not in named), f"{table.seed}/0")
+    rest = shuffled((card for card in table.deck if card not in named), f"{table.seed}/0")
     start = start_of(state.log)._replace(stock=tuple(card_text(c) for c in top))
     state = _fresh_hand(state.evolve(log=begin(start)), state.dealer, 0)
     return enter(state.evolve(info=state.info._replace(stock=(*top, *rest))), 0)
@@ -242,7 +252,8 @@ def start_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
 def _fresh_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
     """A new hand before its first step: the deck shuffled from the game's seed."""
     table = state.table
-    deck = shuffled_range(table.deck_size, f"{table.seed}/{deal_number}")
+    key = f"{table.seed}/{deal_number}"
+    deck = shuffled_range(table.deck_size, key) if len(table.deck) == table.deck_size else shuffled(table.deck, key)
     players = table.players
     return GameState(table, state.scores, dealer, deal_number, state.hand_results,
                      Phase.BIDDING, None, (0,) * players,
@@ -297,7 +308,7 @@ _BOUNDS = {"play": DECK_SIZE, "partner": DECK_SIZE, "trump": 4, "discard": 1 << 
            "bid": NUMBER_LIMIT, "deal": NUMBER_LIMIT}
 """Per kind of move that takes a number: a bound below which (from 0) it is well formed in
 every deck (a joker's number is judged against the game's deck, off the common path)."""
-_TAKES: dict[str, type] = {"bid": str, "call": str, "pass": type(None), "redeal": type(None)}
+_TAKES: dict[str, type] = {"bid": str, "call": str, **dict.fromkeys(WORDS, type(None))}
 """Per kind of move that takes other than a number: its argument's class."""
 
 

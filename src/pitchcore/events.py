@@ -74,7 +74,8 @@ class AuctionWon:
 
 @attrs.frozen
 class TrumpSet:
-    """Trump became known: named, or set by the first card led."""
+    """Trump became known: named, set by the first card led, or turned up (by the deal, or
+    when the cards were run: a new trump)."""
 
     suit: str
     """The suit letter: C, D, H or S."""
@@ -177,7 +178,7 @@ def events_between(before: GameState, after: GameState) -> tuple[Event, ...]:
     if (same_hand and before.phase is Phase.BIDDING and after.phase is not Phase.BIDDING
             and after.bidder is not None and after.bid is not None):
         events.append(AuctionWon(after.bidder, after.bid))
-    if same_hand and before.trump is None and after.info.trump is not None:
+    if same_hand and after.info.trump is not None and after.info.trump != before.info.trump:
         events.append(TrumpSet(SUITS[after.info.trump], _trump_setter(before, after, move)))
     tricks = after.tricks[len(before.done_tricks):] if same_hand else (
         finished[0].tricks[len(before.done_tricks):] if finished else ())
@@ -190,6 +191,8 @@ def events_between(before: GameState, after: GameState) -> tuple[Event, ...]:
         events.append(GameOver(after.winner, after.scores, after.winners))
     elif after.deal_number != before.deal_number:
         events.append(NewDeal(after.dealer, after.deal_number, thrown_in=not finished))
+        if after.info.trump is not None:  # turned up as the new hand was dealt
+            events.append(TrumpSet(SUITS[after.info.trump], None))
     return tuple(events)
 
 

@@ -9,7 +9,12 @@ from .cards import MAX_CARDS, SUITS, card_text, cards_in, mask_of, parse_card, p
 from .errors import InvalidMove
 from .state import Phase
 
-KINDS = ("pass", "bid", "trump", "discard", "play", "call", "deal", "partner", "redeal")
+KINDS = ("pass", "bid", "trump", "discard", "play", "call", "deal", "partner", "redeal", "stand", "beg",
+         "give", "run")
+WORDS = ("pass", "redeal", "stand", "beg", "give", "run")
+"""The kinds of move that take no argument: ``pass``, ``redeal``, and the turn-up's ``stand``
+and ``beg`` (the eldest keeps the turned trump, or begs for another) and ``give`` and
+``run`` (the dealer answers a beg with a point, or runs the cards)."""
 
 NUMBER_LIMIT = 2**31
 """A bid or a deal given as a number lies from 0 to ``NUMBER_LIMIT - 1`` (no rule asks more)."""
@@ -27,7 +32,8 @@ class Move(NamedTuple):
     or name (``"smudge"``), a suit index (0-3: C, D, H, S) for ``trump``, a card mask for
     ``discard``, a card index for ``play``, ``"high"``/``"low"`` for ``call``, a hand size
     for ``deal``, a card index for ``partner`` (the card the bidder calls: its holder is the
-    bidder's partner for the hand), and None for ``pass`` and ``redeal``. Card indices lie
+    bidder's partner for the hand), and None for ``pass``, ``redeal``, ``stand``, ``beg``,
+    ``give`` and ``run``. Card indices lie
     below the game's deck size (52, or 53/54 with jokers), masks below ``1 << deck size``;
     a number is an ``int``, never a ``bool`` or a ``float``. ``GameState.apply`` refuses
     any other shape with ``IllegalMove``.
@@ -72,6 +78,10 @@ class Move(NamedTuple):
             "deal": f"deals {arg} cards each",
             "partner": f"calls {' '.join(words)} for a partner",
             "redeal": "shows a worthless hand and demands a redeal",
+            "stand": "stands: the turned suit is trump",
+            "beg": "begs for another trump",
+            "give": "refuses the beg and gives a point",
+            "run": "runs the cards for another trump",
         }
         return phrases.get(kind, text)
 
@@ -103,7 +113,7 @@ def shape_problem(move: Move, deck_size: int = MAX_CARDS) -> str | None:
     if kind.__class__ is not str or kind not in KINDS:
         return f"unknown kind of move {shown(kind)}: expected one of {', '.join(KINDS)}"
     cls = arg.__class__
-    if kind in ("pass", "redeal"):
+    if kind in WORDS:
         return None if arg is None else f"{kind} takes no argument, not {shown(arg)}"
     if kind == "call":
         return None if cls is str else f"a call is 'high' or 'low', not {shown(arg)}"
@@ -147,6 +157,7 @@ def plain(move: Move) -> Move:
 
 PASS = Move("pass")
 REDEAL = Move("redeal")
+STAND, BEG, GIVE, RUN = Move("stand"), Move("beg"), Move("give"), Move("run")
 PLAY: tuple[Move, ...] = tuple(Move("play", card) for card in range(MAX_CARDS))
 TRUMP: tuple[Move, ...] = tuple(Move("trump", suit) for suit in range(4))
 PARTNER: tuple[Move, ...] = tuple(Move("partner", card) for card in range(MAX_CARDS))
@@ -180,8 +191,8 @@ def parse_move(text: str | Move) -> Move:
     try:
         if kind == "pass" and not args:
             return PASS
-        if kind == "redeal" and not args:
-            return REDEAL
+        if kind in WORDS and not args:
+            return Move(kind)
         if kind == "discard":
             cards = [parse_card(word) for word in args]
             if len(set(cards)) != len(cards):
@@ -213,7 +224,7 @@ def parse_move(text: str | Move) -> Move:
         raise InvalidMove(f"bad move {shown(text)}: {error}") from None
     raise InvalidMove(
         f"bad move {shown(text)}: expected one of 'pass', 'bid N', 'trump S', 'discard CARDS', "
-        "'play CARD', 'call high|low', 'deal N', 'partner CARD', 'redeal'"
+        "'play CARD', 'call high|low', 'deal N', 'partner CARD', 'redeal', 'stand', 'beg', 'give', 'run'"
     )
 
 

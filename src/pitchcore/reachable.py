@@ -79,7 +79,7 @@ def _check_cards(state: GameState) -> None:
     for index, (_, cards, _) in enumerate(state.done_tricks):
         for card in cards:
             put(card, f"trick {index}")
-    missing = [card_text(card) for card in range(state.table.deck_size) if card not in places]
+    missing = [card_text(card) for card in state.table.deck if card not in places]
     if missing:
         _fail("", f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} nowhere "
                   "(every card of the deck is in a hand, the stock, the junk or a trick)")

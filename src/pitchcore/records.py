@@ -53,6 +53,9 @@ def _converter() -> cattrs.Converter:
     return converter
 
 
+_NEWER_INFO = frozenset(("turned", "paid"))
+"""``HandInfo`` fields a record written before they existed leaves out (each then its default)."""
+
 def dumps(state: GameState) -> str:
     """The state as JSON text; ``loads`` gives back an equal state.
 
@@ -313,7 +316,7 @@ class _Reader:
             _fail("info", f"expected an object, got {_kind(value)}")
         assert isinstance(value, dict)
         names = HandInfo._fields
-        if set(value) != set(names):
+        if set(value) | _NEWER_INFO != set(names) | _NEWER_INFO:
             odd = sorted(set(value) ^ set(names), key=str)
             _fail("info", f"expected the fields {', '.join(names)}; {shown(odd[0])} is "
                           f"{'missing' if odd[0] in names else 'unknown'}")
@@ -343,7 +346,19 @@ class _Reader:
             hand_size=_int(value["hand_size"], "info.hand_size", 0, self.deck),
             called=None if value["called"] is None else self.card(value["called"], "info.called"),
             partner=self.maybe_seat(value["partner"], "info.partner"),
+            turned=self.cards(value.get("turned", []), "info.turned"),
+            paid=self.paid(value.get("paid", [])),
         )
+
+    def paid(self, value: object) -> tuple[tuple[int, int], ...]:
+        """``info.paid``: (side, points) pairs, a turned jack or two and a gift per side at most."""
+        paid = []
+        for index, item in enumerate(_list(value, "info.paid", self.table.sides + 2)):
+            where = f"info.paid[{index}]"
+            side, points = _list(item, where, 2, 2)
+            paid.append((_int(side, where + "[0]", 0, self.table.sides - 1),
+                         _int(points, where + "[1]", 0, NUMBER_LIMIT)))
+        return tuple(paid)
 
     def tricks(self, value: object) -> tuple[tuple[int, tuple[int, ...], int], ...]:
         tricks = []

@@ -32,7 +32,14 @@ class Table:
     point_names: tuple[str, ...] = attrs.field(init=False)
     """The categories' names in award order (``HandResult.awards``)."""
     deck_size: int = attrs.field(init=False)
-    """Cards in the deck: 52, or 53/54 with jokers (card indices below this)."""
+    """The width of the card indices: 52, or 53/54 with jokers (every card lies below it)."""
+    deck: tuple[int, ...] = attrs.field(init=False)
+    """The cards of the deck, in index order: ``range(deck_size)``, or fewer for a stripped
+    deck (the piquet pack's 32)."""
+    deck_mask: int = attrs.field(init=False)
+    """The mask of ``deck``."""
+    face_up_stock: bool = attrs.field(init=False)
+    """True when the stock lies face up, its top card seen by everyone (California Jack)."""
 
     def __attrs_post_init__(self) -> None:
         variant = self.variant
@@ -45,6 +52,9 @@ class Table:
         shoot_bid = variant.shoot.bid
         set_(self, "shoot_rank", variant.auction.rank(shoot_bid) if shoot_bid is not None else 0)
         set_(self, "deck_size", variant.deal.deck_size())
+        set_(self, "deck", tuple(variant.deal.deck_cards()))
+        set_(self, "deck_mask", sum(1 << card for card in self.deck))
+        set_(self, "face_up_stock", getattr(variant.play, "stock", None) == "face-up")
         set_(self, "most_points", sum(point.most() for point in variant.points))
         set_(self, "point_names", tuple(point.name for point in variant.points))
 

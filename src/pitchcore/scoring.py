@@ -125,7 +125,7 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
         credits, bidder_side, awarded, pips = _by_seat(state, teams, credits, awarded, pips,
                                                        bonus, penalty)
     sale = rules.auction.sale(info)
-    paid = () if sale is None else ((table.side_of[sale[0]], sale[1]),)
+    paid = (() if sale is None else ((table.side_of[sale[0]], sale[1]),)) + info.paid
     ledger = Ledger(credits, bidder_side, bid_value, made, bonus, penalty, outcome,
                     hand=len(state.hand_results) + 1, players=table.players, paid=paid,
                     sets=_sets(state, made))

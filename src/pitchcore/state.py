@@ -80,6 +80,12 @@ class HandInfo(NamedTuple):
     partner: int | None = None
     """The seat holding the called card: the bidder's partner for the hand (None: no call
     yet, or the called card was dealt to nobody and the bidder plays alone)."""
+    turned: tuple[int, ...] = ()
+    """Cards turned face up for trump this hand, in order (``trump: turn-up``): the last is
+    the trump card, on top of the stock; earlier ones were set aside when the cards were run."""
+    paid: tuple[tuple[int, int], ...] = ()
+    """(side, points) scored before play (``trump: turn-up``'s turned jack and begged gift),
+    settled before the hand's points."""
 
 
 _new = tuple.__new__

@@ -54,9 +54,11 @@ from .components.calling import CallThenAny
 from .components.exchange import DiscardRefill, Draw
 from .components.play import trick_seats
 from .components.rounds import Rounds
+from .components.turn_up import TurnUp
 from .moves import chosen_mask
 from .per_table import PerTable
 from .state import GameState, HandInfo, Phase, seat_of
+from .view import upcard_indices
 
 if TYPE_CHECKING:
     from .variant import Variant
@@ -79,7 +81,7 @@ game needs a few at a time; more entries are more objects for the garbage collec
 
 
 _INFO = ("dealt", "stock", "bids", "high", "bidder", "bid", "trump", "gift", "junk", "discards", "exchanged", "start",
-         "call", "hand_size", "called", "partner")
+         "call", "hand_size", "called", "partner", "turned", "paid")
 """``HandInfo``'s fields, in the order ``TensorLayout._hand`` unpacks them."""
 assert HandInfo._fields == _INFO, "TensorLayout._hand unpacks a HandInfo by position"
 _OFFSETS = ("to_move", "dealer", "hand", "chosen", "trick", "leader", "played", "partner", "winner")
@@ -136,10 +138,10 @@ class TensorLayout:
     at one table size lies. Build it with ``tensor_layout(game, players)`` (cached)."""
 
     __slots__ = ("_at", "_auction", "_bid_bits", "_bid_index", "_bidder_bits", "_calls", "_cells", "_deal_bits",
-                 "_done_cache", "_float_at", "_fractions", "_hand_cache", "_info_nbytes", "_nbytes", "_no_discards",
-                 "_no_kept", "_offsets", "_orders", "_pack_discards", "_pack_scores", "_phase_bits", "_rel",
-                 "_repeat", "_rounds", "_side_orders", "_stock_bytes", "_teammates", "_trump_bits", "_turns",
-                 "_write_counts", "auction_entries", "deck_size", "hand_scale", "information_state",
+                 "_done_cache", "_face_up", "_float_at", "_fractions", "_hand_cache", "_info_nbytes", "_nbytes",
+                 "_no_discards", "_no_kept", "_offsets", "_orders", "_pack_discards", "_pack_scores", "_phase_bits",
+                 "_rel", "_repeat", "_rounds", "_side_orders", "_stock_bytes", "_teammates", "_trump_bits", "_turns",
+                 "_upcards_at", "_write_counts", "auction_entries", "deck_size", "hand_scale", "information_state",
                  "information_state_size", "most_tricks", "observation", "observation_size", "players",
                  "score_scale", "sides", "variant")
 
@@ -225,6 +227,10 @@ class TensorLayout:
     """Hand records: ``[info, scores, results]`` and per seat its ``_Kept`` once worked out
     (one list: one object for the garbage collector), by the ``id`` of their ``info``."""
     _no_kept: tuple[None, ...]
+    _upcards_at: int
+    """Where the ``upcards`` piece starts (-1: the variant has none)."""
+    _face_up: bool
+    """True when the stock lies face up (its top card is an upcard)."""
 
     def __init__(self, variant: Variant, players: int) -> None:
         set_ = object.__setattr__
@@ -244,12 +250,20 @@ class TensorLayout:
             tricks = dealt
         else:
             tricks = dealt + each + extra
+        held = getattr(variant.trump, "most_held", None)
+        if callable(held) and not isinstance(exchange, DiscardRefill):  # cards run and kept (All Fours)
+            tricks = max(tricks, held(players, len(variant.deal.deck_cards()), dealt))
+        draws = getattr(variant.play, "draw_rounds", None)
+        if callable(draws):  # hands refilled from the stock after tricks: one trick more per round
+            tricks += draws(players, len(variant.deal.deck_cards()), dealt)
         going_out = variant.going_out
         most_points = sum(point.most() for point in variant.points)
         rounds = going_out.count(players) if isinstance(going_out, Rounds) else 0
         target = getattr(going_out, "target", None)
         score_scale = float(target) if target else float(max(most_points, 1) * max(rounds, 1))
         P, D, B = players, deck, len(bids)
+        face_up = getattr(variant.play, "stock", None) == "face-up"
+        showing = face_up or isinstance(variant.trump, TurnUp)  # cards lie face up on the table
         seats = "by relative seat (0: the observer, 1: its left, ...)"
         per_seat_cards = "per relative seat, one entry per card"
         pieces: list[tuple[str, tuple[int, ...], str]] = [
@@ -277,6 +291,8 @@ class TensorLayout:
             ("gift", (D,), "the cards the observer received as the bidder's gift (widow)"),
             ("deal", (len(deals),), f"one-hot, the cards dealt to each seat this hand: "
                                     f"{', '.join(map(str, deals))}"),
+            *([("upcards", (D,), "the cards lying face up on the table: turned up for trump, and the "
+                                 "top of a face-up stock (only where the variant has them)")] if showing else []),
             ("winner", (sides,), "the sides that won the game, relative (0: the observer's): one-hot for "
                                  "one winner, a 1 for each where sides win together"),
             ("hand_sizes", (P,), f"cards each seat holds ÷ {dealt}, {seats}"),
@@ -345,7 +361,8 @@ class TensorLayout:
                 ("_pack_scores", struct.Struct(f"={sides + 1}f").pack),
                 ("_nbytes", (observation[-1].slice.stop + 7) // 8), ("_info_nbytes", (start + 7) // 8),
                 ("_write_counts", struct.Struct(f"={4 * (observation[-1].slice.stop - at['hand_sizes'])}s").pack_into),
-                ("_done_cache", {}), ("_hand_cache", {})):
+                ("_done_cache", {}), ("_hand_cache", {}), ("_upcards_at", at.get("upcards", -1)),
+                ("_face_up", face_up)):
             set_(self, attribute, value)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -452,7 +469,8 @@ class TensorLayout:
         """What the hand record ``info``, the scores and the results give ``seat`` (see ``_Kept``)."""
         # (about one call in three in self-play: each bid is a new record, and so are the
         # start of play and the first lead's trump; hence the tables worked out beforehand)
-        _, stock, bids, _, bidder, bid, trump, gift, _, discards, _, start, call, hand_size, called, _ = info  # _INFO
+        (_, stock, bids, _, bidder, bid, trump, gift, _, discards, _, start, call, hand_size, called,
+         _, _, _) = info  # _INFO
         bits = self._teammates[seat] | self._trump_bits[trump] | self._deal_bits.get(hand_size, 0)
         if call is not None:
             bits |= 1 << (self._at["call"] + (call == "low"))
@@ -465,6 +483,9 @@ class TensorLayout:
                 bits |= gift << self._at["gift"]
         if called is not None:
             bits |= 1 << (self._at["called"] + called)  # (the partner piece depends on the cards played: _encode)
+        if self._upcards_at >= 0:
+            for card in upcard_indices(info, self._face_up):
+                bits |= 1 << (self._upcards_at + card)
         held = 0
         if start:
             D = self.deck_size

@@ -113,6 +113,8 @@ class Session:
                 self.say(f"Call: {view.call.upper() if view.call else 'not yet made'}")
         else:
             self.say(f"Trump: {view.trump if view.trump is not None else 'not yet known'}")
+        if view.upcards:
+            self.say("Face up: " + " ".join(str(card) for card in view.upcards))
         if view.tricks:
             taken: dict[int, int] = {}
             for _, _, winner in view.tricks:
@@ -216,12 +218,14 @@ class Session:
         if len(new.hand_results) > len(old.hand_results):
             self.report_hand()
         elif new.deal_number != old.deal_number:
-            why = "A worthless hand" if old.phase is Phase.DEALING else "Everyone passed"
+            why = ("A worthless hand" if old.phase is Phase.DEALING else "The pack ran out"
+                   if old.info.turned else "Everyone passed")
             self.say(f"{why}: the hand is thrown in and {self.seat_name(new.dealer)} deals again.")
             self.announce_deal()
         elif len(new.done_tricks) > len(old.done_tricks):
             self.say(f"  {self.seat_name(new.done_tricks[-1][2])} takes the trick.")
-        elif old.trump is None and new.trump is not None and old.phase is not Phase.NAMING_TRUMP:
+        elif old.trump != new.trump and new.trump is not None and (
+                old.phase is not Phase.NAMING_TRUMP or old.trump is not None):  # (a run turns a new trump)
             self.say(f"  Trump is {new.trump}.")
 
     def report_draw(self, old: GameState, new: GameState, seat: int) -> None:

@@ -40,7 +40,7 @@ import attrs
 from .cards import CARDS, SUITS, Card, cards_in
 from .moves import Move
 from .results import HandResult
-from .state import GameState, Phase, seat_of
+from .state import GameState, HandInfo, Phase, seat_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -98,6 +98,11 @@ class PlayerView:
     trick_seats: tuple[tuple[int, ...], ...] = ()
     """The seat that played each card of each completed trick, in play order: counted on
     from the leader, except where seats out of trumps are skipped (``follow: trump-only``)."""
+    upcards: tuple[Card, ...] = ()
+    """Cards lying face up for every seat: those turned up for trump this hand and not yet
+    drawn, in order (``trump: turn-up``: the last is the trump card, on the stock; any
+    earlier were set aside when the cards were run), then the top card of a face-up stock
+    (``play: {kind: draw-after-trick, stock: face-up}``)."""
     rules: Variant | None = attrs.field(default=None, eq=False, repr=False)
     """The variant being played (public: every player knows the rules)."""
     winners: tuple[int, ...] = ()
@@ -134,7 +139,7 @@ _set_parts = PlayerView.__dict__["_parts"].__set__  # (its slot's own setter: a 
 # read of any of them sets them all) ...
 _PUBLIC = ("seat", "players", "variant", "phase", "to_move", "dealer", "scores", "side_of", "hand_sizes",
            "bids", "bidder", "bid", "trump", "discard_counts", "stock_size", "hand_results", "winner",
-           "legal_moves", "call", "hand_size", "partner", "rules", "winners")
+           "legal_moves", "call", "hand_size", "partner", "upcards", "rules", "winners")
 # ... then, at these indices: this seat's own hand, discard and gift masks and the called card
 # (None or its index); the trick in progress's cards and leader, the completed tricks (leader,
 # cards, taker: card indices) and the cards each seat has played this hand (``_played``).
@@ -161,10 +166,27 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         len(info.stock), results, winner, state.legal_moves() if to_move == seat else (),
         info.call, info.hand_size,
         None if info.partner is None or called is None else _partner_known(state, seat),
+        upcards(info, table.face_up_stock) if info.turned or table.face_up_stock else (),
         variant, state.winners,
         masks[seat], discards[seat] if discards else 0, info.gift if seat == info.bidder else 0, called,
         trick, leader, done, _played(info.start, trick, done) if trick or done else ()))
     return view
+
+
+def upcard_indices(info: HandInfo, face_up_stock: bool) -> list[int]:
+    """The cards lying face up on the table: those turned for trump that are still on the
+    stock or set aside (not yet drawn into a hand), then a face-up stock's top card."""
+    stock = info.stock
+    top = stock[0] if stock else None
+    cards = [card for card in info.turned if card == top or card in info.junk]
+    if face_up_stock and top is not None and top not in cards:
+        cards.append(top)
+    return cards
+
+
+def upcards(info: HandInfo, face_up_stock: bool) -> tuple[Card, ...]:
+    """``upcard_indices`` as ``Card`` values (``PlayerView.upcards``)."""
+    return tuple(map(CARDS.__getitem__, upcard_indices(info, face_up_stock)))
 
 
 def _played(start: tuple[int, ...], trick: tuple[int, ...], done: tuple[tuple[int, tuple[int, ...], int], ...],

@@ -15,8 +15,8 @@ random bidders can sink their scores for ever in some variants) and ``single_han
 game is one scored hand).
 
 **Chance.** Every deal (the first, each later hand, each thrown-in redeal) begins with
-``deck_size`` chance nodes that choose the deck order card by card, uniformly among the
-cards left. Each deal is then its own pitchcore game, ``new_game(variant, dealer=...,
+chance nodes, one per card of the deck, that choose the deck order card by card, uniformly
+among the cards left. Each deal is then its own pitchcore game, ``new_game(variant, dealer=...,
 scores=..., stock=<that order>)``, with the scores, the dealer and the finished hands'
 results carried over (the results matter: a game of a fixed number of rounds counts them);
 its seed, which orders a shuffled junk pile, is taken from the chance outcomes. When the
@@ -128,6 +128,8 @@ class _Rules:
         self.deck_size: int = self.space.deck_size
         table = new_game(variant, players=players, seed=0).table
         self.side_of: tuple[int, ...] = table.side_of
+        self.deck: tuple[int, ...] = table.deck
+        """The cards of the deck (a stripped deck leaves some indices out): the chance outcomes."""
         self.per_deal = 3 * self.deck_size + players * (len(self.space.bids) + 4) + 8
         """Decisions one deal can take, generously: every card discarded (a pick each, a
         done per seat), played and called on, an auction round and a deal settled."""
@@ -264,7 +266,7 @@ def _apply(core: _Core, action: int) -> _Core:
     state = core.state
     if state is None:
         deck = (*core.deck, action)
-        if len(deck) < rules.deck_size:
+        if len(deck) < len(rules.deck):
             return core._replace(deck=deck, drawn=core.drawn | 1 << action)
         return _deal_from(core, deck)
     seat = state.to_move
@@ -472,7 +474,7 @@ def resample(core: _Core, seat: int, rng: random.Random) -> tuple[_Core, bool]:
     if core.end is not None:
         return core, False
     if state is None:
-        deck = tuple(rng.sample(range(rules.deck_size), len(core.deck)))
+        deck = tuple(rng.sample(rules.deck, len(core.deck)))
         drawn = 0
         for card in deck:
             drawn |= 1 << card
@@ -602,7 +604,7 @@ class PitchcoreGame(pyspiel.Game):  # type: ignore[misc]
         return PitchcoreObserver(self.rules, iig_obs_type, params)
 
     def max_chance_nodes_in_history(self) -> int:
-        return self.rules.max_hands * self.rules.deck_size
+        return self.rules.max_hands * len(self.rules.deck)
 
     @property
     def variant(self) -> Variant:
@@ -646,7 +648,7 @@ class PitchcoreState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet in the deck, each as likely."""
         core = self.core
-        left = [card for card in range(core.rules.deck_size) if not core.drawn >> card & 1]
+        left = [card for card in core.rules.deck if not core.drawn >> card & 1]
         chance = 1.0 / len(left)
         return [(card, chance) for card in left]
 

@@ -52,7 +52,7 @@ from ..components.shoot import AllPointsAndTricks, Shoot
 from ..components.slots import TrickRule
 from ..components.trick import HighestTrump
 from ..components.trump import NO_TRUMP, Named, TrumpTables
-from ..moves import REDEAL, Move
+from ..moves import BEG, GIVE, REDEAL, RUN, STAND, Move
 from ..state import Phase
 from ..variant import Variant
 from ..view import PlayerView
@@ -430,6 +430,13 @@ class HeuristicBot:
 
     def name_trump(self, view: PlayerView, legal: Sequence[Move], rules: RulesInfo) -> Move | None:
         hand = _mask([card.index for card in view.hand])
+        if view.trump is not None and (STAND in legal or RUN in legal):  # a turned-up trump
+            # Keep a trump the hand is worth a point or more in: stand (the eldest) or give
+            # the beggar his point (the dealer); else beg, or run the cards for another.
+            good = suit_value(hand, "CDHS".index(view.trump), rules, view.players) >= 1.0
+            if STAND in legal:
+                return STAND if good else BEG
+            return GIVE if good and GIVE in legal else RUN
         gift = _mask([card.index for card in view.gift])
         basis, _ = best_suit(hand & ~gift, rules, view.players)
         if gift:

@@ -39,7 +39,7 @@ from ..moves import Move
 from ..state import Phase
 from ..variant import Variant
 from ..view import PlayerView
-from .knowledge import VARIANTS_KEPT, deck_size_of, variant_of
+from .knowledge import VARIANTS_KEPT, deck_mask_of, variant_of
 
 DEFAULT_VALUES: tuple[int, ...] = (1, 1, 1, 1, 1, 1, 1, 1, 10, 5, 5, 5, 5)
 """Card points by rank (2 first) when the variant names none: Jacks Trump's."""
@@ -166,7 +166,7 @@ class JacksBot:
         hand = sum(1 << c.index for c in view.hand)
         played = sum(1 << c.index for _, cards, _ in view.tricks for c in cards)
         played |= sum(1 << c.index for _, c in view.trick)
-        unseen_mask = ((1 << deck_size_of(variant)) - 1) & ~hand & ~played
+        unseen_mask = deck_mask_of(variant) & ~hand & ~played
         unseen = unseen_mask.bit_count()
         trick = [c.index for _, c in view.trick]
         later = [(seat + step) % players for step in range(1, players - len(trick))]

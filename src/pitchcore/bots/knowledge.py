@@ -100,8 +100,14 @@ VARIANTS_KEPT = 128
 
 
 def deck_size_of(variant: Variant | None) -> int:
-    """Cards in the variant's deck (52, or 53/54 with jokers; 52 when the variant is unknown)."""
-    return DECK_SIZE if variant is None else variant.deal.deck_size()
+    """Cards in the variant's deck (52, or 53/54 with jokers, 32 in the piquet pack; 52 when
+    the variant is unknown)."""
+    return DECK_SIZE if variant is None else len(variant.deal.deck_cards())
+
+
+def deck_mask_of(variant: Variant | None) -> int:
+    """The mask of the variant's deck (a stripped deck leaves some card indices out)."""
+    return (1 << DECK_SIZE) - 1 if variant is None else sum(1 << card for card in variant.deal.deck_cards())
 
 
 def cached_tables(variant: Variant | None) -> TrumpTables:
@@ -200,6 +206,15 @@ def _card_mask(cards: object) -> int:
     return mask
 
 
+def _refilled(variant: Variant | None, view: PlayerView) -> int:
+    """The tricks after which the hands drew from the stock (``play: draw-after-trick``):
+    what they showed of a seat's voids no longer holds."""
+    draws = getattr(variant.play, "draw_rounds", None) if variant is not None else None
+    if not callable(draws):
+        return 0
+    return int(draws(view.players, deck_size_of(variant), view.hand_size or variant.deal.hand_size))  # type: ignore[union-attr]
+
+
 def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
     """Everything ``view`` proves about the unseen cards (see the module notes)."""
     variant = variant_of(view, variant)
@@ -217,10 +232,11 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
     if view.trick:
         tricks.append([(seat, card.index) for seat, card in view.trick])
     trump_only = variant is not None and isinstance(variant.play, TrumpOnly)
+    refilled = _refilled(variant, view)
     for number, plays in enumerate(tricks):
         for seat, card in plays:
             played_by[seat] |= 1 << card
-        if trump is None:
+        if trump is None or number < refilled:  # (a void shown before a draw may be filled by it)
             continue
         if trump_only and number < done:  # a seat that did not play to a finished trick held no trump
             for seat in set(range(players)) - {seat for seat, _ in plays}:
@@ -252,8 +268,8 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
         played |= mask
     own_discards = _card_mask(view.discards)
     gift = _card_mask(view.gift)
-    deck = deck_size_of(variant)
-    unknown = ((1 << deck) - 1) & ~hand & ~played & ~own_discards & ~gift
+    upcards = _card_mask(view.upcards)  # turned up for trump: seen by all, in no hand
+    unknown = deck_mask_of(variant) & ~upcards & ~hand & ~played & ~own_discards & ~gift
 
     min_trumps = [0] * players
     room = [0] * players
@@ -361,6 +377,7 @@ class _Exchange:
         self.players = players
         self.tables = cached_tables(variant)
         self.deck_size = deck_size_of(variant)
+        self.deck = variant.deal.deck_cards()
         self.blank = new_game(variant, players=players, seed=0)
         self._kept: dict[tuple[int, int, int], Any] = {}
         self._robbed: dict[tuple[int, int, int, int], Any] = {}
@@ -375,7 +392,7 @@ class _Exchange:
         (None when the deck has too few). Its trumps are the ones a discard may hold first
         (``bury: non-point``: the point cards last), so it allows every discard any hand of
         those numbers allows."""
-        deck = (1 << self.deck_size) - 1
+        deck = mask_of(self.deck)
         trump_mask = self.tables.trumps[trump] & deck
         guarded = self._guarded(trump)
         high = [*cards_in(trump_mask & ~guarded), *cards_in(trump_mask & guarded)][:trumps]
@@ -461,7 +478,7 @@ class _Exchange:
         bound = tuple(max(self.exchange.keep - size, 0) for size in kept), 0  # what a refill's size bounds
         if min(kept) < 0 or stock < 0 or sum(kept) + stock > self.deck_size:  # counts that no deal has
             return bound
-        cards = iter(range(self.deck_size))
+        cards = iter(self.deck)
         masks = tuple(mask_of(itertools.islice(cards, size)) for size in kept)
         pile = tuple(itertools.islice(cards, stock))
         junk = tuple(cards)

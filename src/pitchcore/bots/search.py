@@ -36,6 +36,7 @@ import itertools
 import random
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -252,13 +253,16 @@ def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]]
     for mask in start:
         used |= mask
     stock = tuple(cards_in(kn.unknown & ~used))
+    if callable(getattr(found.play, "draw_rounds", None)):  # hands are refilled: the stock as the view shows it
+        top = [view.upcards[-1].index] if table.face_up_stock and view.upcards and view.stock_size else []
+        stock = (*top, *stock)[:view.stock_size]
     auction = found.auction
     discards = tuple(kn.own_discards if seat == view.seat else 0 for seat in range(view.players))
     info = HandInfo(
         dealt=start, stock=stock, bids=view.bids, high=auction.rank(view.bid) if view.bid is not None else 0,
         bidder=view.bidder, bid=view.bid, trump=kn.trump, gift=kn.gift, junk=(), discards=discards,
         exchanged=view.players, start=start, call=view.call, hand_size=found.deal.hand_size,
-        **_called(view, start))
+        turned=tuple(card.index for card in view.upcards), **_called(view, start))
     trick = tuple(card.index for _, card in view.trick)
     leader = view.trick[0][0] if view.trick else view.to_move
     tricks = tuple((lead, tuple(card.index for card in cards), taker) for lead, cards, taker in view.tricks)
@@ -269,7 +273,7 @@ def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]]
                        winner=None, step=step)
 
 
-def _called(view: PlayerView, start: Sequence[int]) -> dict[str, int | None]:
+def _called(view: PlayerView, start: Sequence[int]) -> dict[str, Any]:
     """A called partner in a sampled deal: the seat the sample gives the called card (the
     bidder's partner is secret until the card is played; a sample may guess it)."""
     if view.called is None:

@@ -26,6 +26,8 @@ from . import (  # noqa: F401
     no_auction,
     no_trump,
     rounds,
+    stock_draw,
+    turn_up,
 )
 
 SLOT_ORDER = ("deal", "auction", "widow", "trump", "exchange", "play", "trick", "points",

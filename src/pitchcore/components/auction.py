@@ -123,7 +123,7 @@ class SingleRound(Step):
         info = state.info
         if self.partner != "none" and self.calling(state):
             own = state.masks[info.bidder or 0]
-            return tuple(PARTNER[card] for card in range(state.table.deck_size) if not own >> card & 1)
+            return tuple(PARTNER[card] for card in state.table.deck if not own >> card & 1)
         forced = self.forced_bid is not None and self.forced(state)
         key = (self, info.high, state.to_move == state.dealer, state.table.shoot_rank, forced)
         moves = _LEGAL.get(key)

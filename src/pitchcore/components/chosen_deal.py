@@ -30,7 +30,7 @@ class DealerChooses(PacketDeal):
 
     def sizes(self, players: int) -> tuple[int, ...]:
         """The hand sizes the dealer may choose at a table of ``players``."""
-        most = min(self.max_dealt, self.deck_size())
+        most = min(self.max_dealt, len(self.deck_cards()))
         return tuple(size for size in range(self.min_hand_size, self.hand_size + 1, self.size_step)
                      if size * players <= most)
 
@@ -47,7 +47,7 @@ class DealerChooses(PacketDeal):
             found.append(("min_hand_size", f"must be at most hand_size ({self.hand_size}), "
                                            f"got {self.min_hand_size}"))
         elif not self.sizes(self.max_players):
-            most = min(self.max_dealt, self.deck_size())
+            most = min(self.max_dealt, len(self.deck_cards()))
             fits = most // self.max_players
             dealt = self.min_hand_size * self.max_players
             fix = (f"use min_hand_size: {fits} or less, or lower max_players" if fits

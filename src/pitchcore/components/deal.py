@@ -6,7 +6,7 @@ import functools
 
 import attrs
 
-from ..cards import DECKS, TEN
+from ..cards import DECK_CARDS, DECKS, TEN
 from ..moves import PASS, REDEAL, Move
 from ..registry import MOST_CARDS, MOST_PLAYERS, choice, component, field, slot
 from ..state import GameState, Phase
@@ -51,7 +51,8 @@ class PacketDeal(Step):
     deck: str = choice(
         tuple(DECKS), "standard",
         "standard: 52 cards; joker: 53, the 52 and one joker (HJ); two-jokers: 54, the 52 and "
-        "a high (HJ) and a low (LJ) joker. A joker belongs to no suit: trump.extras must rank it",
+        "a high (HJ) and a low (LJ) joker. A joker belongs to no suit: trump.extras must rank it; "
+        "piquet: 32 cards, A K Q J T 9 8 7 of each suit (Racehorse Pitch)",
     )
     worthless_hand: str = choice(
         ("play", "redeal", "demand"), "play",
@@ -99,21 +100,27 @@ class PacketDeal(Step):
         return (self.hand_size,)
 
     def deck_size(self) -> int:
-        """Cards in the deck: 52, 53 or 54 (the jokers are the card indices from 52 up)."""
+        """The width of the deck's card indices: 52, 53 or 54 (the jokers are the card indices
+        from 52 up). A stripped deck keeps 52: its cards are ``deck_cards``."""
         return DECKS[self.deck]
+
+    def deck_cards(self) -> tuple[int, ...]:
+        """The card indices the deck holds, in index order (all below ``deck_size``)."""
+        return DECK_CARDS[self.deck]
 
     def problems(self) -> list[tuple[str, str]]:
         found = []
         if not self.min_players <= self.default_players <= self.max_players:
             found.append(("default_players", "must lie between min_players and max_players "
                           f"({self.min_players} to {self.max_players}), got {self.default_players}"))
-        if self.hand_size * self.max_players > self.deck_size():
+        cards = len(self.deck_cards())
+        if self.hand_size * self.max_players > cards:
             found.append((
                 "hand_size",
                 f"{self.hand_size} cards to each of {self.max_players} players is "
                 f"{self.hand_size * self.max_players} cards, more than the "
-                f"{self.deck_size()}-card deck holds; deal at most "
-                f"{self.deck_size() // self.max_players} cards to each of {self.max_players} "
+                f"{cards}-card deck holds; deal at most "
+                f"{cards // self.max_players} cards to each of {self.max_players} "
                 "players, or lower max_players",
             ))
         found.extend(self.team_problems())

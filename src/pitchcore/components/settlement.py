@@ -32,7 +32,7 @@ class Ledger:
     players: int = 0
     """Seats at the table (a game of one round per player)."""
     paid: tuple[tuple[int, int], ...] = ()
-    """(side, points) paid in the auction (a sold pitch), settled before anything else."""
+    """(side, points) paid before play (a sold pitch, a turned jack, a begged gift), settled before anything else."""
     sets: tuple[int, ...] = ()
     """Per side, how often it has been set back in the game, this hand included
     (``going_out.lose_after_sets``)."""

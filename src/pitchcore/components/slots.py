@@ -57,7 +57,13 @@ class DealRule(HandStep, Protocol):
         """The cards a deal may give each of ``players`` seats (one size, or the dealer's choices)."""
         ...
 
-    def deck_size(self) -> int: ...
+    def deck_size(self) -> int:
+        """The width of the card indices: every card of the deck lies below it."""
+        ...
+
+    def deck_cards(self) -> tuple[int, ...]:
+        """The card indices the deck holds (a stripped deck leaves some out)."""
+        ...
 
     def stacked(self, state: GameState) -> tuple[GameState, bool]:
         """A stacked deal (``new_game(hands=...)``) as this rule leaves a deal it made: the
