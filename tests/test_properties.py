@@ -609,7 +609,8 @@ def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
 
 def check_bids(state: GameState) -> None:
     auction = state.table.rules.auction
-    if kind(auction) == "sell-out":  # its turns are stated in test_auction_options; here: the bids
+    if kind(auction) in ("sell-out", "sell-out-reraise"):  # turns: test_auction_options,
+        # test_pedro_sancho; here: the bids
         bids = {move.arg for move in state.legal_moves() if move.kind == "bid"}
         assert bids <= set(auction.all_values())
         return
@@ -1059,7 +1060,8 @@ def variant_texts(draw: st.DrawFn) -> str:
     max_bid = draw(st.integers(1, min(total, 7)))
     min_bid = draw(st.integers(1, max_bid))
     auction: dict[str, object] = {"min_bid": min_bid, "max_bid": max_bid}
-    if kind(base.auction) == "sell-out":  # the eldest's own bid: any number the points allow
+    if kind(base.auction) in ("sell-out", "sell-out-reraise"):  # the eldest's own bid: any number
+        # the points allow
         auction["pitch_bid"] = draw(st.integers(max_bid, max(total, max_bid)), label="pitch bid")
     else:
         auction["all_pass"] = draw(st.sampled_from(["redeal", "dealer-must-bid", "pass-deal"]))
