@@ -13,6 +13,7 @@ import pytest
 from stacked import legal, play, seats
 
 import pitchcore as pc
+from pitchcore.tensors import information_state_tensor, tensor_layout
 
 # Seat 2 buys the pitch for 5 and leads the 6S (spades trump). The Six takes the Five, the
 # Ten takes the Nine and the 2S that seat 1 was dealt: everything to seat 2. No jack of
@@ -132,3 +133,16 @@ def test_fifty_is_game_counted_pitcher_first_then_in_order(
         scores: tuple[int, ...], winner: int | None) -> None:
     end = play(new(NO_TEN, scores=scores), [*SALE, *NO_TEN_TRICKS])
     assert end.winner == winner
+
+
+def test_a_long_auction_fits_the_tensors_and_the_record() -> None:
+    """Seats 2 and 0 raise each other from 1 to 17 (21 calls in all), every one kept in the
+    information state's auction rows and in a saved game."""
+    moves = ["pass", "bid 1", "pass"]
+    moves += [f"bid {n}" for n in range(2, 18)]          # seats 0 and 2 in turn, 2 to 17
+    s = play(new(), [*moves, "pass", "pass"])             # seat 0 gives up; the eldest sells
+    assert (s.phase, s.bidder, s.bid) == (pc.Phase.PLAYING, 2, 17)
+    layout = tensor_layout(s)
+    assert len(s.info.bids) == 21 <= layout.auction_entries
+    assert information_state_tensor(s, 1).shape == (layout.information_state_size,)
+    assert pc.loads(pc.dumps(s)) == s
