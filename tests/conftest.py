@@ -56,6 +56,20 @@ TRUMP_HOUSE = {
 """House rules of the trump and point options (jokers by play order, off-colour trumps, a
 joker led to name trump, Game ties, last-trick and high-spade points): the tests that
 iterate the bundled variants run these too."""
+
+HOUSE_RULES = {
+    "st-paul": "extends: smear\nname: st-paul\nexchange: {kind: discard-refill, keep: 6, discard: any, up_to: 3, "
+               "trump_discards: returned, robber: dealer, robber_hand: dealt, bury: non-point}\n",
+    "cinch-widow": "extends: cinch\nname: cinch-widow\nwidow: {kind: own, count: 4}\n"
+                   "exchange: {discard: to-keep, robber: none, robber_hand: refilled}\n",
+    "keeps-eight": "extends: ten-point-pitch\nname: keeps-eight\nexchange: {robber_keeps: 8}\n",
+    "bidder-robs-dealt": "extends: ten-point-pitch\nname: bidder-robs-dealt\nexchange: {robber_hand: dealt}\n",
+    "double-set": "extends: auction-pitch\nname: double-set\nsettlement: {set_multiplier: 2}\n",
+}
+"""House rules of the exchange, the widow and the settlement (St Paul Smear's discard of up
+to three, a widow per player, a robber keeping eight or robbing with its dealt hand, a set
+worth twice the bid) for the tests that run every rule through random games: the tensors,
+the action space and the fast path."""
 MAX_HANDS = 300
 """Safety net for random games: a game still running after this many hands is a bug."""
 

@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pitchcore as pc
-from conftest import BUNDLED, GAMES, TRUMP_HOUSE, play_random
+from conftest import BUNDLED, GAMES, HOUSE_RULES, TRUMP_HOUSE, play_random
 from pitchcore import actions
 from pitchcore.actions import (
     ActionSpace,
@@ -43,6 +43,7 @@ HOUSE = {
 }
 """House rules with moves the bundled variants never offer: ``redeal`` and ``partner CARD``."""
 PLAYERS = {"call-partner": 5}
+HOUSE.update(HOUSE_RULES)
 NAMES = (*BUNDLED, *HOUSE)
 
 

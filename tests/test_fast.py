@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pitchcore as pc
-from conftest import BUNDLED, GAMES, TRUMP_HOUSE, choose_move
+from conftest import BUNDLED, GAMES, HOUSE_RULES, TRUMP_HOUSE, choose_move
 from pitchcore import fast
 from pitchcore.scoring import score_hand
 
@@ -21,6 +21,7 @@ HOUSE = {
     **TRUMP_HOUSE,
 }
 """House rules whose transitions the bundled variants do not reach (a seat's redeal demand)."""
+HOUSE.update(HOUSE_RULES)
 NAMES = (*BUNDLED, *HOUSE)
 
 

@@ -189,10 +189,12 @@ def test_an_exchange_proves_only_what_its_rule_implies() -> None:
 
 def test_an_exchange_still_proves_what_its_rule_implies() -> None:
     """Hi-lo-jack (every non-trump thrown): before the refill a seat that discarded holds
-    trumps only, and in play it holds the trumps it kept; Cinch's robber too, as far as its
-    count proves (every split of it between exchange and robbing discards is allowed for)."""
+    trumps only, and in play it holds the trumps it kept; a Cinch robber refilled like the
+    others too, as far as its count proves (every split of it between exchange and robbing
+    discards is allowed for)."""
     proved = {"only": 0, "kept": 0, "robber": 0}
-    for variant in ("hi-lo-jack", "cinch"):
+    refilled = pc.load_variant_text("extends: cinch\nname: cinch-refilled\nexchange: {robber_hand: refilled}\n")
+    for variant in ("hi-lo-jack", refilled):
         for state in states(variant, range(6)):
             view = state.view(state.to_move or 0)
             kn = knowledge_of(view)
@@ -201,7 +203,7 @@ def test_an_exchange_still_proves_what_its_rule_implies() -> None:
                 proved["only"] += any(kn.only_trumps[seat] for seat in others)
             elif state.phase is Phase.PLAYING:
                 proved["kept"] += any(kn.min_trumps[seat] for seat in others)
-                proved["robber"] += variant == "cinch" and state.dealer != kn.seat and kn.min_trumps[state.dealer] > 0
+                proved["robber"] += variant is refilled and state.dealer != kn.seat and kn.min_trumps[state.dealer] > 0
     assert all(count > 10 for count in proved.values()), proved
 
 
@@ -219,5 +221,39 @@ def test_every_exchange_rule_keeps_the_real_deal_within_the_knowledge(discard: s
     seen = 0
     for state in states(variant, range(2), hands=2):
         if state.phase is Phase.DISCARDING or (state.phase is Phase.PLAYING and rng.random() < 0.2):
+            seen += check(state, rng, f"{variant.name}, {state.phase.value}")
+    assert seen > 10
+
+
+HOUSE_RULES = [(discard, robber, hand, bury) for discard in ("non-trumps", "any") for robber in ("dealer", "bidder")
+               for hand, bury in (("dealt", "any"), ("refilled", "non-point"), ("dealt", "non-point"))]
+
+
+@pytest.mark.parametrize(("discard", "robber", "hand", "bury"), HOUSE_RULES,
+                         ids=["-".join(rule) for rule in HOUSE_RULES])
+def test_robbing_with_the_dealt_hand_and_unburied_point_cards_keep_the_real_deal_within_the_knowledge(
+        discard: str, robber: str, hand: str, bury: str) -> None:
+    """Cinch's deal with a robber that skips the discard (``robber_hand: dealt``) and with
+    point cards kept while anything else can go (``bury: non-point``)."""
+    cinch = pc.load_variant("cinch")
+    exchange = attrs.evolve(cinch.exchange, discard=discard, robber=robber, robber_hand=hand, bury=bury)
+    variant = attrs.evolve(cinch, exchange=exchange, name=f"cinch-{discard}-{robber}-{hand}-{bury}")
+    rng = random.Random(5)
+    seen = 0
+    for state in states(variant, range(2), hands=2):
+        if state.phase is Phase.DISCARDING or (state.phase is Phase.PLAYING and rng.random() < 0.2):
+            seen += check(state, rng, f"{variant.name}, {state.phase.value}")
+    assert seen > 10
+
+
+def test_a_widow_of_ones_own_keeps_the_real_deal_within_the_knowledge() -> None:
+    """Cinch with a widow: four more cards each after the auction, then a discard to six."""
+    variant = pc.load_variant_text(
+        "extends: cinch\nname: cinch-widow\nwidow: {kind: own, count: 4}\n"
+        "exchange: {discard: to-keep, robber: none, robber_hand: refilled}\n")
+    rng = random.Random(6)
+    seen = 0
+    for state in states(variant, range(3), hands=2):
+        if state.phase is Phase.DISCARDING or (state.phase is Phase.PLAYING and rng.random() < 0.3):
             seen += check(state, rng, f"{variant.name}, {state.phase.value}")
     assert seen > 10

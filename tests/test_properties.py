@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from math import comb
 
+import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 import pitchcore as pc
 from conftest import BUNDLED, GAMES, MAX_HANDS, TRUMP_HOUSE, card_locations, choose_move, play_random, random_game
 from pitchcore.cards import JACK, PIPS, cards_in, parse_card
+from pitchcore.components.exchange import point_trumps
 from pitchcore.moves import KINDS as MOVE_KINDS
 from pitchcore.moves import PASS
 from pitchcore.state import GameState, Phase
@@ -348,13 +350,16 @@ def expected_delta(variant: Variant, result: pc.HandResult, awards: dict[str, in
             delta[bidder_side] += made_reward if isinstance(made_reward, int) else earned
     else:
         failed = shoot.failed if shooting else "set-back"  # type: ignore[union-attr]
-        lost = -failed if isinstance(failed, int) else bid_value
+        # what the set is worth (a shoot's own failed points, else the bid times the
+        # multiplier), and what of it the bidder loses (nothing with set_costs: nothing)
+        worth = -failed if isinstance(failed, int) else bid_value * settlement.set_multiplier
+        lost = worth if isinstance(failed, int) or settlement.set_costs == "bid" else 0
         delta[bidder_side] -= lost
         if settlement.set_bidder_points == "kept":  # Smear's option: the points stay, the bid goes
             delta[bidder_side] += earned
-        if settlement.set_bid_to == "defenders":  # Cinch: each defending side scores the bid too
+        if settlement.set_bid_to == "defenders":  # Cinch: each defending side scores the set too
             for side in range(sides):
-                delta[side] += lost if side != bidder_side else 0
+                delta[side] += worth if side != bidder_side else 0
     return tuple(delta)
 
 
@@ -376,10 +381,11 @@ def expected_credits(variant: Variant, model: Model, before: GameState, result: 
     credits = [(group, values[name]) for name, group in judged.items() if group is not None
                and not (group == bidder_group and made is False and settlement.set_bidder_points == "forfeited")
                and not (group != bidder_group and kind(settlement) == "no-junk")]
-    bonus = penalty = 0
+    bonus = penalty = worth = 0
     outcome = None
     if made is False:
-        penalty = result.bid if isinstance(result.bid, int) else sum(values.values())
+        worth = (result.bid if isinstance(result.bid, int) else sum(values.values())) * settlement.set_multiplier
+        penalty = worth if settlement.set_costs == "bid" else 0
     if result.bid == shoot.bid:
         reward = shoot.made if made else shoot.failed  # type: ignore[union-attr]
         if reward == "win-game-or-reset":  # the bidder's own score in the hole: reset to 0 instead
@@ -391,9 +397,9 @@ def expected_credits(variant: Variant, model: Model, before: GameState, result: 
             bonus = reward
             credits = [(group, value) for group, value in credits if group != bidder_group]
         elif isinstance(reward, int):
-            penalty = -reward
-    if made is False and outcome is None and settlement.set_bid_to == "defenders" and penalty > 0:
-        credits += [((bidder_group + step) % groups, penalty) for step in range(1, groups)]
+            penalty = worth = -reward
+    if made is False and outcome is None and settlement.set_bid_to == "defenders" and worth > 0:
+        credits += [((bidder_group + step) % groups, worth) for step in range(1, groups)]
     teams = model.teams(before)
     if teams is None:
         return credits, bonus, penalty, outcome
@@ -648,16 +654,26 @@ def check_discards(state: GameState, moves: tuple[pc.Move, ...]) -> None:
         trumps = hand & state.table.tables.trumps[state.info.trump]
         held, trumped = hand.bit_count(), trumps.bit_count()
         extra = max(trumped - exchange.keep, 0)
+        guarded = trumps & point_trumps(state.table.variant, state.info.trump) if exchange.bury == "non-point" else 0
         if state.info.exchanged >= state.players:  # robbing the pack: one card at a time
             kept = trumps if exchange.trump_discards == "returned" and trumped <= exchange.keep else 0
-            assert sorted(thrown) == [1 << card for card in cards_in(hand & ~kept)]
+            allowed = hand & ~kept
+            if (allowed & ~guarded).bit_count() >= held - exchange.robber_kept():  # a point card last
+                allowed &= ~guarded
+            assert sorted(thrown) == [1 << card for card in cards_in(allowed)]
+        elif guarded:  # of the discards bury: any allows, those with the fewest point cards for their size
+            anyway = [move.arg for move in attrs.evolve(exchange, bury="any").legal(state)]
+            fewest: dict[int, int] = {}
+            for m in anyway:
+                fewest[m.bit_count()] = min(fewest.get(m.bit_count(), 99), (m & guarded).bit_count())
+            assert sorted(thrown) == sorted(m for m in anyway if (m & guarded).bit_count() == fewest[m.bit_count()])
         elif exchange.discard == "non-trumps":
             assert len(thrown) == comb(trumped, extra)
             assert all(m & ~trumps == hand & ~trumps and (m & trumps).bit_count() == extra
                        for m in thrown)
         else:  # the player chooses: any number down to keep or below, or exactly down to keep
             least = max(held - exchange.keep, 0)
-            most = held if exchange.discard == "any" else least
+            most = min(held, least + exchange.up_to) if exchange.discard == "any" else least
             if exchange.trump_discards == "returned":  # no trump goes but those beyond keep
                 assert all((m & trumps).bit_count() == extra for m in thrown)
                 others = held - trumped
@@ -744,7 +760,8 @@ def check_hand_result(variant: Variant, state: GameState, model: Model,
         bonus += max(0, -before.scores[bidder_side])  # a side in the hole is reset to 0
     if result.made is False and variant.settlement.set_bid_to == "defenders":
         # each defending group also scores what the bidder is set back: the bid (or a shoot's failed points)
-        lost = result.bid if isinstance(result.bid, int) else sum(values.values())
+        lost = (result.bid if isinstance(result.bid, int) else sum(values.values())) \
+            * variant.settlement.set_multiplier
         failed = getattr(variant.shoot, "failed", None)
         bonus += (groups - 1) * (max(lost, -failed) if isinstance(failed, int) else lost)
     sale = variant.auction.sale(before.info)
@@ -1064,7 +1081,7 @@ def variant_texts(draw: st.DrawFn) -> str:
         # the points allow
         auction["pitch_bid"] = draw(st.integers(max_bid, max(total, max_bid)), label="pitch bid")
     else:
-        auction["all_pass"] = draw(st.sampled_from(["redeal", "dealer-must-bid", "pass-deal"]))
+        auction["all_pass"] = draw(st.sampled_from(["redeal", "dealer-must-bid", "pass-deal", "dealer-names-trump"]))
         auction["dealer_may_take"] = draw(st.booleans())
     # call your partner (a single round only): the cutthroat seats, three or more, pair up for a hand
     calls = kind(base.auction) == "single-round" and draw(st.integers(0, 2), label="call partner") == 0
@@ -1096,7 +1113,15 @@ def variant_texts(draw: st.DrawFn) -> str:
     settlement = draw(st.sampled_from(["set-back", "no-junk"]))
     kept = draw(st.sampled_from(["forfeited", "kept"]))
     paid_to = draw(st.sampled_from(["nobody", "defenders"])) if settlement == "set-back" else "nobody"
-    lines.append(f"settlement: {{kind: {settlement}, set_bidder_points: {kept}, set_bid_to: {paid_to}}}")
+    costs = draw(st.sampled_from(["bid", "nothing"]))
+    times = draw(st.sampled_from([1, 1, 2]), label="set multiplier")
+    lines.append(f"settlement: {{kind: {settlement}, set_bidder_points: {kept}, set_bid_to: {paid_to}, "
+                 f"set_costs: {costs}, set_multiplier: {times}}}")
+    if kind(base.exchange) == "discard-refill":  # point cards kept; a robber with its dealt hand
+        bury = draw(st.sampled_from(["any", "non-point"]))
+        hand = draw(st.sampled_from(["refilled", "dealt"])) if getattr(base.exchange, "robber", "none") != "none" \
+            else "refilled"
+        lines.append(f"exchange: {{bury: {bury}, robber_hand: {hand}}}")
     call_each = draw(st.integers(0, 4), label="call each trick") == 0
     extras = [extra for extra in base.trump.extras if extra not in JOKER_EXTRAS] + off_colour
     trump: dict[str, object] = {}

@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pitchcore as pc
-from conftest import BUNDLED, GAMES, TRUMP_HOUSE, known_cards, play_random
+from conftest import BUNDLED, GAMES, HOUSE_RULES, TRUMP_HOUSE, known_cards, play_random
 from pitchcore import tensors
 from pitchcore.actions import action_space
 from pitchcore.cards import card_text, cards_in, parse_card, parse_cards
@@ -32,6 +32,7 @@ HOUSE = {
     **TRUMP_HOUSE,
 }
 PLAYERS = {"call-partner": 5}
+HOUSE.update(HOUSE_RULES)
 NAMES = (*BUNDLED, *HOUSE)
 
 

@@ -9,7 +9,7 @@ from .components.exchange import DiscardRefill, Draw, NoExchange
 from .components.joker_points import JokerPoint
 from .components.no_auction import NoAuction
 from .components.no_trump import NoTrump
-from .components.play import FollowOrTrump
+from .components.play import FollowOrTrump, TrumpOnly
 from .components.settlement import NoJunk
 from .components.shoot import NoShoot, Shoot
 from .components.trump import JOKERS, Named
@@ -72,6 +72,12 @@ def _conflicts(variant: Variant) -> list[Conflict]:
                       "them, so the others run out of cards first and the hand cannot end; "
                       "use exchange: draw (the extra cards must go) or discard-refill, or "
                       "widow: none", (("exchange", "kind"), ("exchange",))))
+    each = widow_each(variant)
+    if each and dealt <= deck < dealt + each * deal.max_players:
+        found.append((("widow", "count"), f"widows of {each} cards for {deal.max_players} players "
+                      f"do not fit: their hands of {deal.hand_size} already use {dealt} of the "
+                      f"{deck} cards; give each at most {(deck - dealt) // deal.max_players}", deal_keys))
+    found.extend(_robber_keeps(variant))
     keep = getattr(variant.exchange, "keep", 0)
     if keep * deal.max_players > deck:
         found.append((("exchange", "keep"), f"refilling {deal.max_players} hands to {keep} "
@@ -141,14 +147,15 @@ def _exchange_choices(variant: Variant) -> list[Conflict]:
     Runs only on fields already in range (at most 10 tables of at most 13 hand sizes)."""
     deal, exchange = variant.deal, variant.exchange
     extra = widow_extra(variant)
+    each = widow_each(variant)
     deck = deal.deck_size()
     trumps = max(len(ranked) for ranked in variant.trump.tables().ranked)
     worst = (0, 0, 0)
     for players in range(deal.min_players, deal.max_players + 1):
         for hand in deal.hand_sizes(players):
-            if hand * players + extra <= deck:  # a deal too big for the deck is refused as such
-                stock = deck - hand * players - extra
-                worst = max(worst, (exchange.most_choices(hand, extra, stock, trumps), hand, players))
+            if (hand + each) * players + extra <= deck:  # a deal too big for the deck is refused as such
+                stock = deck - (hand + each) * players - extra
+                worst = max(worst, (exchange.most_choices(hand + each, extra, stock, trumps), hand, players))
     choices, hand, players = worst
     if choices <= MOST_CHOICES:
         return []
@@ -241,6 +248,25 @@ def _bidderless(variant: Variant) -> list[Conflict]:
         found.append((("settlement", "kind"), f"no-junk scores the bidder's side only, but {nobody}; "
                       "use settlement: set-back", keys))
     return found
+
+
+def _robber_keeps(variant: Variant) -> list[Conflict]:
+    """A robber keeping another number of cards than the others: tricks of every seat run
+    out unevenly, which only trump-only play (seats out of trumps fold) can finish."""
+    exchange = variant.exchange
+    if not isinstance(exchange, DiscardRefill) or exchange.robber_kept() == exchange.keep \
+            or isinstance(variant.play, TrumpOnly):
+        return []
+    return [(("exchange", "robber_keeps"), f"the robber keeps {exchange.robber_kept()} cards and "
+             f"the others {exchange.keep}, so some hands run out before the others; only play "
+             "follow: trump-only (players out of trumps fold) can end such a hand: set it, or "
+             "remove robber_keeps", (("play", "follow"), ("play",)))]
+
+
+def widow_each(variant: Variant) -> int:
+    """Cards the widow slot gives every player (0 for none)."""
+    count = getattr(variant.widow, "each_cards", None)
+    return int(count()) if callable(count) else 0
 
 
 def widow_extra(variant: Variant) -> int:

@@ -90,10 +90,11 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
         made = earned >= bid_value
     settlement = rules.settlement
     credits = settlement.credits(awards, bidder_side, made)
-    bonus = penalty = 0
+    bonus = penalty = worth = 0
     outcome = None
-    if made is False:
-        penalty = bid_value
+    if made is False:  # what the set is worth, and what of it the bidder loses
+        worth = settlement.set_worth(bid_value)
+        penalty = settlement.set_cost(worth)
     if shooting:
         shoot = rules.shoot
         assert isinstance(shoot, Shoot) and bidder_side is not None
@@ -106,10 +107,10 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
         elif isinstance(reward, int) and made:
             bonus = reward
             credits = tuple((side, value) for side, value in credits if side != bidder_side)
-        elif isinstance(reward, int):
-            penalty = -reward
+        elif isinstance(reward, int):  # a shoot's own failed points: always lost
+            penalty = worth = -reward
     if made is False and outcome is None and bidder_side is not None:
-        credits += settlement.set_pays(bidder_side, penalty, ctx.sides)
+        credits += settlement.set_pays(bidder_side, worth, ctx.sides)
     awarded = tuple(zip(table.point_names, sides, strict=True))
     pips = _tally(points, ctx)
     if teams is not None:

@@ -3,7 +3,8 @@
 ``no_junk: true`` is ``settlement: {kind: no-junk}`` and ``no_junk: false`` is
 ``settlement: {kind: set-back}``; the settlement's other fields are kept, except that
 ``no_junk: true`` turns an inherited ``set_bid_to: defenders`` (Cinch) into ``nobody``:
-under no junk the defenders score nothing, not even a set bidder's bid. A switch is
+under no junk the defenders score nothing, not even a set bidder's bid (and an inherited
+``set_costs: nothing`` into ``bid``: the set bidder is set back instead). A switch is
 rewritten into its slot as each file is read, before ``extends`` merges, so a variant
 never holds the switch itself (``to_yaml`` writes the slot).
 """
@@ -19,7 +20,8 @@ SWITCHES = {
     "no_junk": "true: only the bidder's side can score points (settlement kind no-junk); "
                "false: every side scores what it takes (settlement kind set-back). Other "
                "settlement fields are kept, but true makes an inherited set_bid_to: "
-               "defenders nobody (the defenders score nothing, not even the bid).",
+               "defenders nobody (the defenders score nothing, not even the bid) and an "
+               "inherited set_costs: nothing bid (the set bidder is set back instead).",
 }
 """Each switch and what it means, for the docs and the schema."""
 
@@ -64,6 +66,9 @@ def apply_switches(merged: dict[str, Any], lines: dict[Path_, Where], switches: 
     if switches["no_junk"] and settlement.get("set_bid_to") == "defenders":  # inherited (Cinch)
         merged["settlement"]["set_bid_to"] = "nobody"
         lines[("settlement", "set_bid_to")] = where
+        if settlement.get("set_costs") == "nothing":  # (Cinch) so the set bidder is set back
+            merged["settlement"]["set_costs"] = "bid"
+            lines[("settlement", "set_costs")] = where
 
 
 _KIND = {True: "no-junk", False: "set-back"}

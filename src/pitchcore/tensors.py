@@ -239,12 +239,13 @@ class TensorLayout:
         dealt = max(deals)
         exchange = variant.exchange
         extra = getattr(variant.widow, "extra_cards", lambda: 0)()
+        each = getattr(variant.widow, "each_cards", lambda: 0)()  # every player's own widow
         if isinstance(exchange, DiscardRefill):
-            tricks = exchange.keep
+            tricks = max(exchange.keep, exchange.robber_kept())
         elif isinstance(exchange, Draw):
             tricks = dealt
         else:
-            tricks = dealt + extra
+            tricks = dealt + each + extra
         going_out = variant.going_out
         most_points = sum(point.most() for point in variant.points)
         rounds = going_out.count(players) if isinstance(going_out, Rounds) else 0

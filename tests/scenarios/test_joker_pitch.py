@@ -141,6 +141,39 @@ def test_the_joker_point_goes_to_its_taker_and_low_to_the_lowest_natural_trump()
     assert s.scores == (0, -2, 3, 0)
 
 
+# Seat 1 holds every heart in play and the joker: it takes every trick and all five points.
+ALL_FIVE = seats(
+    s1="AH KH QH JH 2H HJ",
+    s2="AC KC QC JC TC 9C",
+    s3="AD KD QD JD TD 9D",
+    s0="AS KS QS JS TS 9S",
+)
+
+
+def all_five(variant: str | pc.Variant = "joker-pitch") -> GameState:
+    """Seat 1 bids 5 and leads its six trumps; the others play their first legal card."""
+    s = play(new(ALL_FIVE, variant), ["bid 5", "pass", "pass", "pass"])
+    for card in ("AH", "KH", "QH", "JH", "2H", "HJ"):
+        s = s.apply(f"play {card}")
+        for _ in range(3):
+            s = s.apply(s.legal_moves()[0])
+    return s
+
+
+def test_a_bid_of_five_is_scored_like_any_bid() -> None:
+    """Bicycle's Auction Pitch with Joker has no smudge: all five points on a bid of 5 score
+    5, and the game goes on (to 10)."""
+    s = all_five()
+    result = s.hand_results[0]
+    assert (result.bid, result.made, result.delta) == (5, True, (0, 5, 0, 0))
+    assert not s.is_over
+
+
+def test_a_smudge_that_wins_the_game_as_a_house_rule() -> None:
+    s = all_five(house("shoot: {kind: all-points, bid: 5}\n"))
+    assert (s.is_over, s.winner) == (True, 1)
+
+
 def test_the_joker_point_to_its_holder_as_a_house_rule() -> None:
     points = ("points: [{kind: high, receiver: holder}, {kind: low, receiver: holder}, jack, "
               "{kind: joker, receiver: holder}, game]\n")

@@ -1,7 +1,7 @@
-"""Scenario tests for the bundled Smear variants (PITCH-FAMILY 2.6): partnerships and
-cutthroat, the jick, bids 2-5 with the dealer stuck at 2, named trump, High and Low to the
-holder, Jack and Jick to the taker, and the same-hand finish (the higher total wins, a tie
-to the bidding side). Four seats, dealer 0 (eldest seat 1): side 0 = seats 0 and 2.
+"""Scenario tests for the bundled Smear variants: partnerships and cutthroat, the jick,
+bids 2-5 with a redeal when all pass, named trump, High and Low to the holder, Jack and
+Jick to the taker, and the same-hand finish at 21 (the higher total wins, a tie to the
+bidding side). Four seats, dealer 0 (eldest seat 1): side 0 = seats 0 and 2.
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ def test_the_rules_as_bundled() -> None:
     assert variant.deal.sides == "partners" and variant.deal.hand_size == 6
     assert variant.trump.extras == ("jick",)
     assert [point.name for point in variant.points] == ["high", "low", "jack", "jick", "game"]
-    assert variant.going_out.goal(4) == "target 11"
+    assert variant.going_out.goal(4) == "target 21"
+    assert variant.auction.all_pass == "redeal"
 
 
 def test_bids_run_from_2_to_5_and_the_dealer_must_exceed() -> None:
@@ -53,8 +54,17 @@ def test_bids_run_from_2_to_5_and_the_dealer_must_exceed() -> None:
     assert legal(s) == {"pass", "bid 4", "bid 5"}  # no dealer's privilege
 
 
-def test_the_dealer_is_stuck_with_two_when_all_others_pass() -> None:
+def test_when_all_pass_the_same_dealer_deals_again() -> None:
+    """St Paul Smear: if nobody bids, the same dealer deals again."""
     s = play(new(), ["pass", "pass", "pass"])
+    assert legal(s) == {"pass", "bid 2", "bid 3", "bid 4", "bid 5"}
+    s = s.apply("pass")
+    assert (s.dealer, s.deal_number, s.phase, s.to_move) == (0, 1, pc.Phase.BIDDING, 1)
+
+
+def test_the_dealer_is_stuck_with_two_as_a_house_rule() -> None:
+    variant = pc.load_variant_text("extends: smear\nname: house\nauction: {all_pass: dealer-must-bid}\n")
+    s = play(pc.new_game(variant, seed=7, dealer=0, hands=HANDS), ["pass", "pass", "pass"])
     assert legal(s) == {"bid 2", "bid 3", "bid 4", "bid 5"}
     s = s.apply("bid 2")
     assert (s.bidder, s.to_move, s.phase) == (0, 0, pc.Phase.NAMING_TRUMP)
@@ -76,21 +86,28 @@ def test_a_set_bidder_scores_nothing_of_what_it_took() -> None:
 
 
 def test_when_both_sides_reach_the_target_the_higher_total_wins() -> None:
-    """Side 1 (the bidder) goes from 9 to 11, side 0 from 9 to 12: side 0 wins."""
-    s = hand("bid 2", scores=[9, 9])
-    assert (s.is_over, s.winner, s.scores) == (True, 0, (12, 11))
+    """Side 1 (the bidder) goes from 19 to 21, side 0 from 19 to 22: side 0 wins."""
+    s = hand("bid 2", scores=[19, 19])
+    assert (s.is_over, s.winner, s.scores) == (True, 0, (22, 21))
 
 
 def test_a_tie_at_the_target_goes_to_the_bidding_side() -> None:
-    s = hand("bid 2", scores=[8, 9])
-    assert (s.is_over, s.winner, s.scores) == (True, 1, (11, 11))
+    s = hand("bid 2", scores=[18, 19])
+    assert (s.is_over, s.winner, s.scores) == (True, 1, (21, 21))
 
 
-def test_the_target_is_11() -> None:
-    assert hand("bid 2", scores=[8, 7]).winner == 0                # 11 wins
-    assert not hand("bid 2", scores=[7, 8]).is_over                # 10 does not
-    set_side = hand("bid 3", scores=[7, 10])
-    assert (set_side.winner, set_side.scores) == (None, (10, 7))   # a set bidder never goes out
+def test_the_target_is_21() -> None:
+    assert hand("bid 2", scores=[18, 17]).winner == 0              # 21 wins
+    assert not hand("bid 2", scores=[17, 18]).is_over              # 20 does not
+    set_side = hand("bid 3", scores=[17, 20])
+    assert (set_side.winner, set_side.scores) == (None, (20, 17))  # a set bidder never goes out
+
+
+def test_the_target_is_11_as_a_house_rule() -> None:
+    variant = pc.load_variant_text("extends: smear\nname: house\ngoing_out: {target: 11}\n")
+    s = play(pc.new_game(variant, seed=7, dealer=0, hands=HANDS, scores=[8, 7]),
+             ["bid 2", "pass", "pass", "pass", "trump H", *TRICKS])
+    assert s.winner == 0
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])

@@ -8,6 +8,7 @@ seats and short tricks, and the ten points (Low to the seat dealt the 2). Dealer
 
 from __future__ import annotations
 
+import pytest
 from stacked import legal, play, seats
 
 import pitchcore as pc
@@ -45,12 +46,35 @@ def test_deck_deal_and_trump_ranking() -> None:
 def test_the_bidder_robs_the_pack_and_discards_to_six() -> None:
     s = bid_and_exchange()
     assert [len(hand) for hand in s.hands] == [6, 14, 6, 6]  # seat 1 holds the robbed eight
-    robbed = ["AH", "KH", "JD", "HJ", "2H", "3H", "KD", "AD", "2C", "3C", "KS", "AS", "6H", "7H"]
-    assert s.to_move == 1 and legal(s) == {f"discard {card}" for card in robbed}
+    # Only non-point trumps are burned: the point cards (AH, JD the jick, HJ, 2H, 3H) stay,
+    # since the six non-trumps and the KH, 6H, 7H are eight cards to shed and more.
+    sheddable = ["KH", "KD", "AD", "2C", "3C", "KS", "AS", "6H", "7H"]
+    assert s.to_move == 1 and legal(s) == {f"discard {card}" for card in sheddable}
+    with pytest.raises(pc.IllegalMove, match="a point card may be discarded only when nothing else can go"):
+        s.apply("discard AH")
     s = play(s, ["discard KD", "discard AD", "discard 2C", "discard 3C", "discard KS", "discard AS",
                  "discard 6H", "discard 7H"])
     assert s.phase is Phase.PLAYING and s.to_move == 1
     assert {str(card) for card in s.hands[1]} == {"AH", "KH", "JD", "HJ", "2H", "3H"}
+
+
+def test_the_bidder_may_bury_point_cards_as_a_house_rule() -> None:
+    variant = pc.load_variant_text("extends: ten-point-pitch\nname: house\nexchange: {bury: any}\n")
+    s = pc.new_game(variant, seed=1, dealer=0, hands=HANDS, stock=STOCK)
+    s = play(s, ["bid 4", "pass", "pass", "pass", "trump H"])
+    for _ in range(4):
+        s = s.apply(s.legal_moves()[0])
+    assert "discard AH" in legal(s)
+
+
+def test_the_bidders_last_sheds_are_non_point_trumps() -> None:
+    """Non-trumps and non-point trumps go; the point cards are never offered."""
+    s = bid_and_exchange()
+    s = play(s, ["discard KD", "discard AD", "discard 2C", "discard 3C", "discard KS", "discard AS",
+                 "discard KH"])
+    assert legal(s) == {"discard 6H", "discard 7H"}   # one card left to shed: a non-point trump
+    s = s.apply("discard 6H")
+    assert s.phase is Phase.PLAYING
 
 
 def test_trump_only_play_short_tricks_and_the_ten_points() -> None:

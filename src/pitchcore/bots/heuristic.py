@@ -57,7 +57,16 @@ from ..state import Phase
 from ..variant import Variant
 from ..view import PlayerView
 from .jacks import JacksBot
-from .knowledge import VARIANTS_KEPT, Knowledge, cached_tables, deck_size_of, knowledge_of, variant_of, widow_extra
+from .knowledge import (
+    VARIANTS_KEPT,
+    Knowledge,
+    cached_tables,
+    deck_size_of,
+    knowledge_of,
+    variant_of,
+    widow_each,
+    widow_extra,
+)
 
 PIP = tuple(PIPS.get(card % 13, 0) if card < DECK_SIZE else 0 for card in range(MAX_CARDS))
 """Game pips per card index (a joker has none)."""
@@ -151,7 +160,7 @@ def _rules(variant: Variant | None) -> RulesInfo:
         game=game, total=sum(point.most() for point in variant.points),
         shoot_bid=shoot.bid if isinstance(shoot, Shoot) else None,
         shoot_all_tricks=isinstance(shoot, AllPointsAndTricks),
-        play_size=int(keep) if isinstance(keep, int) else variant.deal.hand_size,
+        play_size=int(keep) if isinstance(keep, int) else variant.deal.hand_size + widow_each(variant),
         gift=widow_extra(variant), jokers=tuple(jokers), deck_size=deck_size_of(variant),
         off_cards=tuple(off_cards), trick=variant.trick)
 

@@ -37,7 +37,12 @@ What is proved, and how:
   discard: every split of the count is tried (robbing only happens if the stock outlasted
   the refill), each robbing discard as ``is_legal`` allows, and the fewest trumps over all
   of them is what is proved. Once the hands are refilled nobody is proved to hold trumps
-  only.
+  only. A robber with its dealt hand (``robber_hand: dealt``, Cinch) has no discard turn
+  and is not refilled: each of its discards is a robbing one, from a hand whose trumps
+  nothing proves. With ``bury: non-point`` the made-up hands hold their point cards last,
+  so they allow every discard a real hand of as many cards and trumps allows.
+* A widow of one's own (``widow: {kind: own}``) adds its cards to every hand before the
+  exchange: unseen by the others, so only the counts change.
 * ``draw`` exchanges (haus-pitch): discards are never seen again, so the viewer's own
   discards and gift are in nobody else's hand; which cards were drawn proves nothing.
 """
@@ -51,7 +56,7 @@ from typing import Any, cast
 import attrs
 
 from ..cards import DECK_SIZE, cards_in, mask_of
-from ..components.exchange import DiscardRefill
+from ..components.exchange import DiscardRefill, point_trumps
 from ..components.play import FollowOrTrump, TrumpOnly
 from ..components.trump import NO_TRUMP, TrumpTables, build_tables
 from ..moves import discard
@@ -182,6 +187,12 @@ def widow_extra(variant: Variant) -> int:
     return int(count()) if callable(count) else 0
 
 
+def widow_each(variant: Variant) -> int:
+    """Cards every player picks up from its own widow before the exchange."""
+    count = getattr(variant.widow, "each_cards", None)
+    return int(count()) if callable(count) else 0
+
+
 def _card_mask(cards: object) -> int:
     mask = 0
     for card in cards:  # type: ignore[attr-defined]
@@ -273,15 +284,18 @@ def _exchange_facts(view: PlayerView, variant: Variant, exchange: DiscardRefill,
     ask = _exchange_of(variant, players)
     dealt = view.hand_size or variant.deal.hand_size
     extra = widow_extra(variant) if view.bidder is not None else 0
-    held = [dealt + (extra if seat == view.bidder else 0) for seat in range(players)]
+    each = widow_each(variant)
+    held = [dealt + each + (extra if seat == view.bidder else 0) for seat in range(players)]
     stock = ask.deck_size - sum(held)  # the stock when the exchange began
     counts = view.discard_counts
+    robber = {"dealer": view.dealer, "bidder": view.bidder}.get(exchange.robber)
+    dealt_robber = robber if exchange.robber_hand == "dealt" else None  # no discard turn, no refill
     if view.phase is Phase.DISCARDING and view.stock_size == stock:
         # Before the refill: the seats from the eldest to the one to move have discarded
         # and hold what they kept.
         seat = (view.dealer + 1) % players
         while seat != view.to_move:
-            kept = ask.kept(trump, held[seat], counts[seat])
+            kept = None if seat == dealt_robber else ask.kept(trump, held[seat], counts[seat])
             if kept is not None:
                 min_trumps[seat] = kept[0]
                 only_trumps[seat] = not kept[1]
@@ -290,22 +304,28 @@ def _exchange_facts(view: PlayerView, variant: Variant, exchange: DiscardRefill,
     if view.phase is not Phase.DISCARDING and view.phase is not Phase.PLAYING:
         return
     # Refilled: in play, or the robber is robbing (it took the stock, so the count changed).
-    robber = {"dealer": view.dealer, "bidder": view.bidder}.get(exchange.robber)
     # The robber's count holds its robbing discards too, which a count cannot tell apart. It
     # robbed only if the stock outlasted the refill: then every refill came from the stock,
     # and counting every discard as the exchange's (as here) leaves none in it and no junk
-    # drawn, or more discards than cards held.
-    kept_sizes = tuple(have - count for have, count in zip(held, counts, strict=True))
+    # drawn, or more discards than cards held. A robber with its dealt hand discards only
+    # when it robs, and the refill passes it by.
+    kept_sizes = tuple(have if seat == dealt_robber else have - count
+                       for seat, (have, count) in enumerate(zip(held, counts, strict=True)))
     if min(kept_sizes) < 0:
         draws, left = (0,) * players, 0
     else:
-        draws, left = ask.junk_draws(view.dealer, trump, kept_sizes, stock)
+        draws, left = ask.junk_draws(view.dealer, view.bidder, trump, kept_sizes, stock)
     robbing = view.phase is Phase.DISCARDING or (not left and not any(draws))
     trump_mask = ask.tables.trumps[trump]
     for seat in range(players):
         if seat == view.seat:
             continue
         room[seat] = max(0, draws[seat] - (played_by[seat] & own_discards).bit_count())
+        if seat == dealt_robber:  # every discard a robbing one, from a hand of unknown trumps
+            size = view.hand_sizes[seat] + played_by[seat].bit_count()
+            found = ask.robbed(trump, size + counts[seat], 0, counts[seat])
+            min_trumps[seat] = max(0, (found or 0) - (played_by[seat] & ask.tables.trumps[trump]).bit_count())
+            continue
         kept = ask.kept(trump, held[seat], counts[seat])
         fewest = [] if kept is None else [kept[0]]
         if seat == robber and robbing:
@@ -337,20 +357,28 @@ class _Exchange:
         exchange = variant.exchange
         assert isinstance(exchange, DiscardRefill)
         self.exchange = exchange
+        self.variant = variant
         self.players = players
         self.tables = cached_tables(variant)
         self.deck_size = deck_size_of(variant)
         self.blank = new_game(variant, players=players, seed=0)
         self._kept: dict[tuple[int, int, int], Any] = {}
         self._robbed: dict[tuple[int, int, int, int], Any] = {}
-        self._draws: dict[tuple[int, int, tuple[int, ...], int], tuple[tuple[int, ...], int]] = {}
+        self._draws: dict[tuple[int, int | None, int, tuple[int, ...], int], tuple[tuple[int, ...], int]] = {}
+
+    def _guarded(self, trump: int) -> int:
+        """The trumps a discard keeps when it can (``bury: non-point``), else none."""
+        return point_trumps(self.variant, trump) if self.exchange.bury != "any" else 0
 
     def _hand(self, trump: int, trumps: int, others: int) -> tuple[int, int] | None:
         """A hand of ``trumps`` trumps and ``others`` other cards, and the mask of its trumps
-        (None when the deck has too few)."""
+        (None when the deck has too few). Its trumps are the ones a discard may hold first
+        (``bury: non-point``: the point cards last), so it allows every discard any hand of
+        those numbers allows."""
         deck = (1 << self.deck_size) - 1
         trump_mask = self.tables.trumps[trump] & deck
-        high = list(cards_in(trump_mask))[:trumps]
+        guarded = self._guarded(trump)
+        high = [*cards_in(trump_mask & ~guarded), *cards_in(trump_mask & guarded)][:trumps]
         low = list(cards_in(deck & ~trump_mask))[:others]
         if len(high) < trumps or len(low) < others:
             return None
@@ -405,7 +433,8 @@ class _Exchange:
                     continue
                 hand, trump_cards = found
                 state = self._state(trump, hand, robbing=True)
-                if trump_cards and self.exchange.is_legal(state, discard(trump_cards & -trump_cards)):
+                plain = trump_cards & ~self._guarded(trump) or trump_cards  # a point card last
+                if trump_cards and self.exchange.is_legal(state, discard(plain & -plain)):
                     after.add(trumps - 1)
                 others = hand & ~trump_cards
                 if others and self.exchange.is_legal(state, discard(others & -others)):
@@ -415,18 +444,20 @@ class _Exchange:
         _keep(self._robbed, key, answer)
         return answer
 
-    def junk_draws(self, dealer: int, trump: int, kept: tuple[int, ...], stock: int) -> tuple[tuple[int, ...], int]:
+    def junk_draws(self, dealer: int, bidder: int | None, trump: int, kept: tuple[int, ...],
+                   stock: int) -> tuple[tuple[int, ...], int]:
         """How many junk cards each seat drew in the refill, and the cards left in the stock,
         for hands of ``kept`` cards after the discards and ``stock`` cards in the stock: the
         exchange's own refill run on made-up cards (the rest of the deck is the junk)."""
-        key = (dealer, trump, kept, stock)
+        key = (dealer, bidder, trump, kept, stock)
         found = self._draws.get(key)
         if found is None:
-            found = self._junk_draws(dealer, trump, kept, stock)
+            found = self._junk_draws(dealer, bidder, trump, kept, stock)
             _keep(self._draws, key, found)
         return found
 
-    def _junk_draws(self, dealer: int, trump: int, kept: tuple[int, ...], stock: int) -> tuple[tuple[int, ...], int]:
+    def _junk_draws(self, dealer: int, bidder: int | None, trump: int, kept: tuple[int, ...],
+                    stock: int) -> tuple[tuple[int, ...], int]:
         bound = tuple(max(self.exchange.keep - size, 0) for size in kept), 0  # what a refill's size bounds
         if min(kept) < 0 or stock < 0 or sum(kept) + stock > self.deck_size:  # counts that no deal has
             return bound
@@ -435,7 +466,8 @@ class _Exchange:
         pile = tuple(itertools.islice(cards, stock))
         junk = tuple(cards)
         blank = self.blank
-        state = blank.evolve(dealer=dealer, masks=masks, info=blank.info._replace(trump=trump, stock=pile, junk=junk))
+        state = blank.evolve(dealer=dealer, masks=masks,
+                             info=blank.info._replace(trump=trump, stock=pile, junk=junk, bidder=bidder))
         try:
             refilled = self.exchange._refill(state)
         except IndexError:  # the junk ran out: again counts that no deal has

@@ -50,10 +50,11 @@ class SingleRound(Step):
     dealer_may_take: bool = field(
         True, "the dealer may take the high bid by bidding equal to it (never a shoot bid)")
     all_pass: str = choice(
-        ("redeal", "dealer-must-bid", "pass-deal"), "redeal",
+        ("redeal", "dealer-must-bid", "pass-deal", "dealer-names-trump"), "redeal",
         "redeal: the same dealer deals again; dealer-must-bid (stick the dealer): the dealer "
         "may not pass when everyone else has; pass-deal: the hand is thrown in and the next "
-        "seat clockwise deals",
+        "seat clockwise deals; dealer-names-trump: a dealer who passes too is the bidder for 0, "
+        "never set (Cinch: no minimum)",
     )
     forced_bid: int | None = field(
         None, "null, or a bid N: a player holding a 9 and another card of the 9's suit may not "
@@ -196,6 +197,8 @@ class SingleRound(Step):
         if seat != dealer:  # the state built in place: a hand has a bid or pass per seat
             return _new(GameState, (*state[:6], (seat + 1) % state[0].players, state[7], info,
                                     *state[9:])), _WAIT
+        if info.bidder is None and self.all_pass == "dealer-names-trump":  # trump for nothing
+            info = info._replace(bidder=seat, bid=0)
         if info.bidder is not None:
             if self.partner == "called-card":  # the bidder calls its partner before the next step
                 return state.evolve(info=info, to_move=info.bidder), _WAIT

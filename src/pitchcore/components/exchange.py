@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from math import comb
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -12,6 +13,9 @@ from ..moves import Move, discard
 from ..registry import MOST_CARDS, choice, component, field, slot
 from ..state import GameState, Phase
 from .step import Next, Step
+
+if TYPE_CHECKING:
+    from ..variant import Variant
 
 slot("exchange", "Discarding and refilling hands once trump is known.", "none")
 
@@ -28,6 +32,38 @@ _new = tuple.__new__
 def _discards(masks: list[int]) -> tuple[Move, ...]:
     """``discard`` moves for ``masks``: a draw hand has hundreds, built here without a call each."""
     return tuple([_new(Move, ("discard", mask)) for mask in masks])
+
+
+_POINT_TRUMPS: dict[int, tuple[Variant, tuple[int, ...]]] = {}
+"""Per variant (by identity, so no variant is hashed on a discard): the point trumps per
+trump suit."""
+
+
+def point_trumps(variant: Variant, trump: int) -> int:
+    """Mask of the trumps that score a point category of ``variant`` when ``trump`` is
+    trump and every card is in play: the ace and two for High and Low, the jack, the jick,
+    the jokers, the ten and three of Ten-point Pitch (Game by pips and card values have no
+    one card, so none)."""
+    found = _POINT_TRUMPS.get(id(variant))
+    if found is None or found[0] is not variant:
+        if len(_POINT_TRUMPS) >= 512:  # a server meets a new variant with every house file
+            _POINT_TRUMPS.clear()
+        found = _POINT_TRUMPS[id(variant)] = (variant, tuple(_point_trumps(variant, suit) for suit in range(4)))
+    return found[1][trump]
+
+
+def _point_trumps(variant: Variant, trump: int) -> int:
+    from .context import HandContext  # (the point categories' view of a hand)
+
+    tables = variant.trump.tables()
+    deck = (1 << variant.deal.deck_size()) - 1
+    ctx = HandContext(trump, tables, (0,), 1, (deck,), (0,), (0,), None)
+    found = 0
+    for point in variant.points:
+        card = point.deciding_card(ctx)
+        if card is not None:
+            found |= 1 << card
+    return found & tables.trumps[trump]
 
 
 @attrs.frozen
@@ -77,7 +113,10 @@ class DiscardRefill(ExchangeRule):
     Then the dealer refills every hand to ``keep`` cards, eldest first and himself last:
     from the stock, and once it is out from the junk in a random order fixed by the seed.
     Then, with a ``robber``, that player takes every card left in the stock and discards
-    down to ``keep``, one card per ``discard`` move; those cards are out of play.
+    down to ``robber_keeps`` (``keep`` unless set), one card per ``discard`` move; those
+    cards are out of play. With ``robber_hand: dealt`` the robber skips the discard and the
+    refill: it adds the rest of the stock to the hand it was dealt and keeps the cards it
+    likes of them all (Bicycle's and Wikipedia's Cinch).
 
     ``trump_discards`` says what becomes of a discarded trump. ``allowed``: it joins the
     junk like any card, and may be refilled to anyone (Ten-point's "fair game").
@@ -87,6 +126,11 @@ class DiscardRefill(ExchangeRule):
     except a trump it has no room for (more than ``keep`` trumps), which is dead. The rule
     is on trump discards only where a player may choose them: with ``discard: non-trumps``
     every non-trump must go and only the trumps beyond ``keep``, so ``returned`` is ``dead``.
+
+    ``bury: non-point`` keeps the point cards (the trumps a point category names: ace, two,
+    jack, jick, jokers, ...) in play: a discard may hold one only when no discard of as many
+    cards could do without it (a player with seven trumps buries a non-point trump; one
+    whose trumps all score buries a point card). It holds for the robber's discards too.
     """
 
     keep: int = field(6, "hand size after refilling; also the most trumps a player may keep",
@@ -100,14 +144,53 @@ class DiscardRefill(ExchangeRule):
     trump_discards: str = choice(
         ("allowed", "dead", "returned"), "allowed",
         "allowed: a discarded trump may be refilled to anyone; dead: it is out of play "
-        "(Cinch); returned: trumps may not be discarded, except those beyond keep (Nine-Five)")
+        "(Cinch); returned: trumps may not be discarded, except those beyond keep (Nine-Five; "
+        "St Paul Smear's 'no trump may be discarded')")
     robber: str = choice(
         ("none", "dealer", "bidder"), "none",
         "after the refill, the player who takes every card left in the stock and discards "
         "down to keep (robs the pack): nobody, the dealer (Cinch) or the bidder (Ten-point)")
+    up_to: int = field(MOST_CARDS, "with discard: any, the most cards a player may discard "
+                       "beyond those it must (St Paul Smear: 3)", minimum=0, maximum=MOST_CARDS)
+    bury: str = choice(
+        ("any", "non-point"), "any",
+        "which trumps a discard may hold: any; non-point: a trump that scores a point category "
+        "(ace, two, jack, jick, jokers, ...) only when the discard cannot be made without it "
+        "(Ten-point Pitch, Minnesota and St Paul Smear: only non-point trumps are burned)")
+    robber_hand: str = choice(
+        ("refilled", "dealt"), "refilled",
+        "refilled: the robber discards and is refilled like everyone, then takes the rest of "
+        "the stock; dealt: the robber skips the discard and the refill and keeps the cards it "
+        "likes of its dealt hand and the rest of the stock together (Cinch)")
+    robber_keeps: int | None = field(
+        None, "null (keep), or the cards the robber keeps after robbing (more than keep: its "
+        "extra cards are trumps played to extra tricks, so only with play follow: trump-only)",
+        minimum=1, maximum=MOST_CARDS)
+
+    def problems(self) -> list[tuple[str, str]]:
+        found = []
+        if self.up_to < MOST_CARDS and self.discard != "any":
+            found.append(("up_to", f"limits a discard of one's choice, but with discard: "
+                          f"{self.discard} the cards that go are fixed; use discard: any, or "
+                          "remove up_to"))
+        if self.robber == "none":
+            if self.robber_hand != "refilled":
+                found.append(("robber_hand", "says how the robber robs, but robber is none; "
+                              "name a robber (dealer, bidder), or remove robber_hand"))
+            if self.robber_keeps is not None:
+                found.append(("robber_keeps", "says what the robber keeps, but robber is none; "
+                              "name a robber (dealer, bidder), or remove robber_keeps"))
+        elif self.robber_hand == "dealt" and self.discard == "to-keep":
+            found.append(("robber_hand", "dealt: the robber skips the refill, but with "
+                          "discard: to-keep nobody is refilled; use robber_hand: refilled"))
+        return found
 
     def needs_trump(self) -> bool:
         return True
+
+    def robber_kept(self) -> int:
+        """The cards the robber keeps after robbing."""
+        return self.keep if self.robber_keeps is None else self.robber_keeps
 
     def most_choices(self, hand: int, extra: int, stock: int, trumps: int) -> int:
         # The bidder holds the most cards, and more cards never offer fewer choices. (The
@@ -117,7 +200,7 @@ class DiscardRefill(ExchangeRule):
             count = min(held, trumps)
             return comb(count, count - self.keep) if count > self.keep else 1
         least = max(held - self.keep, 0)
-        most = held if self.discard == "any" else least
+        most = min(held, least + self.up_to) if self.discard == "any" else least
         return sum(comb(held, size) for size in range(least, most + 1))
 
     def limits(self, state: GameState) -> tuple[int, int, int, int, int, int]:
@@ -134,21 +217,48 @@ class DiscardRefill(ExchangeRule):
             return hand, trumps, count, count, excess, excess
         held = hand.bit_count()
         least = held - keep if held > keep else 0
-        most = held if self.discard == "any" else least
+        most = min(held, least + self.up_to) if self.discard == "any" else least
         if self.trump_discards == "returned":
             return hand, trumps, least, most, excess, excess
         return hand, trumps, least, most, 0, trumped
 
+    def protected(self, state: GameState, trumps: int) -> int:
+        """The point cards among ``trumps`` that a discard keeps when it can
+        (``bury: non-point``; none with ``bury: any``)."""
+        if self.bury == "any":
+            return 0
+        return trumps & point_trumps(state.table.variant, state.info.trump or 0)
+
+    def most_protected(self, state: GameState, hand: int, trumps: int, size: int, fewest_trumps: int) -> int:
+        """The most point cards a discard of ``size`` cards may hold (``bury: non-point``):
+        only as many as no discard of that size can do without."""
+        guarded = self.protected(state, trumps)
+        if not guarded:
+            return size
+        plain = (trumps & ~guarded).bit_count()
+        need = max(fewest_trumps, size - (hand & ~trumps).bit_count())  # the trumps it must hold
+        return max(0, need - plain)
+
     def robbing(self, state: GameState) -> bool:
         """True once every seat has discarded: the robber sheds its extra cards."""
         return bool(state[8].exchanged >= state[0].players)
+
+    def robber_seat(self, state: GameState) -> int | None:
+        """The seat that robs the pack (None: nobody)."""
+        if self.robber == "none":
+            return None
+        return state.dealer if self.robber == "dealer" else state.info.bidder
 
     def robbable(self, state: GameState) -> int:
         """Mask of the cards the robber may discard now (one at a time)."""
         hand = state.masks[state.to_move or 0]
         trumps = hand & state.table.tables.trumps[state.info.trump or 0]
         if self.trump_discards == "returned" and trumps.bit_count() <= self.keep:
-            return hand & ~trumps
+            hand &= ~trumps
+        guarded = self.protected(state, trumps)
+        shed = state.masks[state.to_move or 0].bit_count() - self.robber_kept()
+        if guarded and (hand & ~guarded).bit_count() >= shed:
+            return hand & ~guarded
         return hand
 
     def legal(self, state: GameState) -> tuple[Move, ...]:
@@ -156,17 +266,23 @@ class DiscardRefill(ExchangeRule):
             return tuple(discard(1 << card) for card in cards_in(self.robbable(state)))
         hand, trumps, least, most, fewest_trumps, most_trumps = self.limits(state)
         others = hand ^ trumps
+        guarded = self.protected(state, trumps)
         if self.discard == "non-trumps":  # every non-trump goes: only the trumps are chosen
             if not fewest_trumps:
                 return (discard(others),)
+            allowed = self.most_protected(state, hand, trumps, least, fewest_trumps)
             return tuple(discard(others | chosen)
-                         for chosen in _subsets(trumps, range(fewest_trumps, fewest_trumps + 1)))
+                         for chosen in _subsets(trumps, range(fewest_trumps, fewest_trumps + 1))
+                         if (chosen & guarded).bit_count() <= allowed)
         spare = others.bit_count()
         moves: list[Move] = []
         for count in range(fewest_trumps, most_trumps + 1):
             rest = range(max(least - count, 0), min(most - count, spare) + 1)
             for chosen in _subsets(trumps, range(count, count + 1)):
-                moves.extend(discard(thrown | chosen) for thrown in _subsets(others, rest))
+                buried = (chosen & guarded).bit_count()
+                moves.extend(discard(thrown | chosen) for thrown in _subsets(others, rest)
+                             if not buried or buried <= self.most_protected(
+                                 state, hand, trumps, count + thrown.bit_count(), fewest_trumps))
         return tuple(moves)
 
     def is_legal(self, state: GameState, move: Move) -> bool:
@@ -176,8 +292,12 @@ class DiscardRefill(ExchangeRule):
         if self.robbing(state):
             return thrown.bit_count() == 1 and not thrown & ~self.robbable(state)
         hand, trumps, least, most, fewest_trumps, most_trumps = self.limits(state)
-        return (not thrown & ~hand and least <= thrown.bit_count() <= most
-                and fewest_trumps <= (thrown & trumps).bit_count() <= most_trumps)
+        size = thrown.bit_count()
+        if thrown & ~hand or not least <= size <= most \
+                or not fewest_trumps <= (thrown & trumps).bit_count() <= most_trumps:
+            return False
+        buried = self.bury != "any" and (thrown & self.protected(state, trumps)).bit_count()
+        return not buried or buried <= self.most_protected(state, hand, trumps, size, fewest_trumps)
 
     def why_illegal(self, state: GameState, move: Move) -> str:
         seat = state.to_move
@@ -189,14 +309,23 @@ class DiscardRefill(ExchangeRule):
         if thrown & ~hand:
             return f"{mask_text(thrown & ~hand)} not in seat {seat}'s hand"
         returned = "trumps discarded go back to the discarder (trump_discards: returned)"
+        point = "a point card may be discarded only when nothing else can go (bury: non-point)"
         if self.robbing(state):
+            kept = self.robber_kept()
             if thrown.bit_count() != 1:
                 return (f"seat {seat} robbed the pack and discards one card at a time down to "
-                        f"{self.keep}, not {thrown.bit_count()}")
+                        f"{kept}, not {thrown.bit_count()}")
+            trumps = hand & state.table.tables.trumps[state.info.trump or 0]
+            if thrown & self.protected(state, trumps):
+                return f"{point}: seat {seat} may discard {mask_text(self.robbable(state))}"
             return f"{returned}: seat {seat} may discard a trump only while it holds more than {self.keep}"
         hand, trumps, least, most, fewest_trumps, most_trumps = self.limits(state)
         excess = max(trumps.bit_count() - self.keep, 0)
         beyond = f" (it may keep at most {self.keep} trumps)"
+        size = thrown.bit_count()
+        placed = (least <= size <= most and fewest_trumps <= (thrown & trumps).bit_count() <= most_trumps)
+        if placed:  # the right numbers of cards and trumps: a point card that could stay
+            return f"{point}: seat {seat} may not discard {mask_text(thrown & self.protected(state, trumps))}"
         if self.discard == "non-trumps":
             some = f" and {excess} of its trumps{beyond}" if excess else " and no trump"
             return (f"seat {seat} must discard every non-trump "
@@ -207,30 +336,56 @@ class DiscardRefill(ExchangeRule):
         if least == most:
             return f"seat {seat} must discard exactly {least} cards, down to {self.keep}"
         return (f"seat {seat} must come down to {self.keep} cards: discard {least} to "
-                f"{most}, not {thrown.bit_count()}")
+                f"{most}, not {size}")
+
+    def _skips(self, state: GameState, seat: int) -> bool:
+        """True when ``seat`` robs with its dealt hand (``robber_hand: dealt``): it has no
+        discard turn and is not refilled."""
+        return self.robber_hand == "dealt" and seat == self.robber_seat(state)
+
+    def begin(self, state: GameState) -> tuple[GameState, bool]:
+        state, waiting = super().begin(state)
+        if self._skips(state, state.to_move or 0):  # the eldest robs with its dealt hand
+            state = state.evolve(info=state.info._replace(exchanged=1))
+            return self._turn_over(state, state.to_move or 0)
+        return state, waiting
 
     def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
         seat = state.to_move
         assert seat is not None and isinstance(move.arg, int)
         if self.robbing(state):
             state = self._record(state, seat, move.arg, finished=False)
-            return state, (Next.WAIT if state.masks[seat].bit_count() > self.keep else Next.DONE)
+            return state, (Next.WAIT if state.masks[seat].bit_count() > self.robber_kept() else Next.DONE)
         state = self._record(state, seat, move.arg)
+        waiting = self._turn_over(state, seat)
+        return waiting[0], (Next.WAIT if waiting[1] else Next.DONE)
+
+    def _turn_over(self, state: GameState, seat: int) -> tuple[GameState, bool]:
+        """After ``seat``'s discard turn: the next seat's turn (a robber with its dealt hand
+        has none), or once the dealer has had its turn, the refill and the robbing. True
+        while the exchange waits for a move."""
         players = state.table.players
-        if seat != state.dealer:
-            return state.evolve(to_move=(seat + 1) % players), Next.WAIT
+        while seat != state.dealer:
+            seat = (seat + 1) % players
+            if not self._skips(state, seat):
+                return state.evolve(to_move=seat), True
+            state = state.evolve(info=state.info._replace(exchanged=state.info.exchanged + 1))
         state = self._refill(state)
-        robber = state.dealer if self.robber == "dealer" else state.info.bidder
-        if self.robber == "none" or robber is None or not state.info.stock:
-            return state, Next.DONE
+        robber = self.robber_seat(state)
+        if robber is None:
+            return state, False
         masks = list(state.masks)
         masks[robber] |= mask_of(state.info.stock)
         state = state.evolve(masks=tuple(masks), info=state.info._replace(stock=()))
-        if masks[robber].bit_count() <= self.keep:
-            return state, Next.DONE
-        return state.evolve(to_move=robber), Next.WAIT
+        if masks[robber].bit_count() <= self.robber_kept():
+            return state, False
+        return state.evolve(to_move=robber), True
 
     def _refill(self, state: GameState) -> GameState:
+        """Every hand refilled to ``keep``, eldest first and the dealer last: from the stock,
+        then from the junk in an order the seed fixes. A robber with its dealt hand is passed
+        by; it takes the rest of the stock instead, and only if that leaves it short of what
+        it keeps is it topped up from the junk."""
         info = state.info
         players = state.table.players
         stock = list(info.stock)
@@ -243,9 +398,18 @@ class DiscardRefill(ExchangeRule):
         junk: list[int] = []
         junk_shuffled = False
         masks = list(state.masks)
-        for offset in range(1, players + 1):
-            seat = (state.dealer + offset) % players
-            need = self.keep - masks[seat].bit_count()
+        order = [(state.dealer + offset) % players for offset in range(1, players + 1)]
+        dealt_robber = self.robber_seat(state) if self.robber_hand == "dealt" else None
+        if dealt_robber is not None:
+            order.remove(dealt_robber)
+            order.append(dealt_robber)  # last: once the others are refilled
+        for seat in order:
+            if seat == dealt_robber:  # the rest of the stock, then the junk if still short
+                masks[seat] |= mask_of(stock)
+                stock = []
+                need = self.robber_kept() - masks[seat].bit_count()
+            else:
+                need = self.keep - masks[seat].bit_count()
             for _ in range(max(need, 0)):
                 if not stock and not junk_shuffled:
                     junk = shuffled(sorted(live), f"{state.table.seed}/{state.deal_number}/junk")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from ..registry import choice, component, slot
+from ..registry import choice, component, field, slot
 
 slot("settlement", "How the hand's points turn into score changes (set-back, no junk).",
      "set-back")
@@ -44,8 +44,12 @@ class SetBack:
     (fails its bid): whether its side still scores the points it took (Smear's option), and
     whether the defending sides also score the bid (Cinch). With ``set_bid_to: defenders``
     and more than one defending side (cutthroat), each defending side scores the bid, after
-    the hand's points, clockwise from the bidder. A set shoot bid is set like any bid: the
-    defenders score what the bidder loses (the bid, or the shoot's ``failed`` points).
+    the hand's points, clockwise from the bidder. ``set_multiplier`` makes a set worth so
+    many times the bid, both what the bidder loses and what the defenders score; with
+    ``set_costs: nothing`` the bidder's side loses nothing but the points it took (Cinch as
+    Parlett's worked example plays it: a 7-7 split on a bid of 8 scores the setting side
+    15 and the bidders 0). A set shoot bid is set like any bid, except that a shoot's own
+    ``failed`` points are lost and paid as they are, whatever these options say.
     """
 
     set_bidder_points: str = choice(
@@ -57,9 +61,24 @@ class SetBack:
         "who scores the bid when the bidder is set, besides the points they took: nobody; "
         "defenders (Cinch: the setting side scores its own points plus the bid; with several "
         "defending sides, each of them)")
+    set_costs: str = choice(
+        ("bid", "nothing"), "bid",
+        "what a set costs the bidder's side: bid (it is set back the bid, times set_multiplier); "
+        "nothing (it only scores nothing: Cinch, where the setting side scores the bid instead)")
+    set_multiplier: int = field(
+        1, "a set is worth this many times the bid: what the bidder loses and the defenders "
+        "score (a double set-back: 2)", minimum=1, maximum=10)
 
     def defenders_score(self) -> bool:
         return True
+
+    def set_worth(self, bid: int) -> int:
+        """What setting a bid of ``bid`` is worth: the bid times ``set_multiplier``."""
+        return bid * self.set_multiplier
+
+    def set_cost(self, worth: int) -> int:
+        """What the bidder's side loses when it is set for a set worth ``worth``."""
+        return worth if self.set_costs == "bid" else 0
 
     def credits(self, awards: Sequence[tuple[int | None, int]], bidder_side: int | None,
                 made: bool | None) -> tuple[tuple[int, int], ...]:
@@ -77,8 +96,8 @@ class SetBack:
         return tuple(found)
 
     def set_pays(self, bidder_side: int, amount: int, sides: int) -> tuple[tuple[int, int], ...]:
-        """(side, points) the defending sides score when the bidder's side is set back
-        ``amount``: with ``set_bid_to: defenders``, each of them, clockwise from the bidder."""
+        """(side, points) the defending sides score for a set worth ``amount``: with
+        ``set_bid_to: defenders``, each of them, clockwise from the bidder."""
         if self.set_bid_to == "nobody" or amount <= 0:
             return ()
         return tuple(((bidder_side + offset) % sides, amount) for offset in range(1, sides))

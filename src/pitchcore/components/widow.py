@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from ..cards import mask_of
 from ..registry import MOST_CARDS, component, field, slot
 from .step import Step
 
 if TYPE_CHECKING:
     from ..state import GameState
 
-slot("widow", "Cards the bidder receives from the stock before trump is named.", "none")
+slot("widow", "Cards the bidder (or every player) receives from the stock before trump is named.", "none")
 
 
 @component("widow", "none")
@@ -21,6 +22,11 @@ class NoWidow(Step):
     """The bidder receives nothing."""
 
     def extra_cards(self) -> int:
+        """Cards the bidder holds beyond the others once the widow step is over."""
+        return 0
+
+    def each_cards(self) -> int:
+        """Cards every seat holds beyond those dealt once the widow step is over."""
         return 0
 
 
@@ -40,6 +46,9 @@ class Gift(Step):
     def extra_cards(self) -> int:
         return self.count
 
+    def each_cards(self) -> int:
+        return 0
+
     def begin(self, state: GameState) -> tuple[GameState, bool]:
         info = state.info
         bidder = info.bidder
@@ -50,4 +59,37 @@ class Gift(Step):
         masks = list(state.masks)
         masks[bidder] |= gift
         info = info._replace(stock=info.stock[self.count:], gift=gift)
+        return state.evolve(masks=tuple(masks), info=info), False
+
+
+@component("widow", "own")
+@attrs.frozen
+class OwnWidow(Step):
+    """Every player has a face-down widow of its own, picked up once the auction is over (Cinch with a widow).
+
+    The widows lie face down through the auction, seen by nobody, so they are the top of
+    the stock until then: ``count`` cards to each seat from the eldest, in turn, as the
+    auction ends. Each player then holds ``count`` cards more than it was dealt, which
+    only it sees. The exchange takes them away (Cinch with a widow, as Parlett gives it:
+    nine dealt, a widow of four, everyone discards seven to keep six: ``discard-refill``
+    with ``discard: to-keep``), or they are played. A family Pedro of the Finger Lakes
+    deals the same "book" of four to each player, not to be looked at until the bid is won.
+    """
+
+    count: int = field(4, "cards in each player's widow", minimum=1, maximum=MOST_CARDS)
+
+    def extra_cards(self) -> int:
+        return 0
+
+    def each_cards(self) -> int:
+        return self.count
+
+    def begin(self, state: GameState) -> tuple[GameState, bool]:
+        info = state.info
+        players = state.table.players
+        masks = list(state.masks)
+        for offset in range(players):
+            seat = (state.dealer + 1 + offset) % players
+            masks[seat] |= mask_of(info.stock[offset * self.count:(offset + 1) * self.count])
+        info = info._replace(stock=info.stock[players * self.count:])
         return state.evolve(masks=tuple(masks), info=info), False
