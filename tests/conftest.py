@@ -65,11 +65,23 @@ HOUSE_RULES = {
     "keeps-eight": "extends: ten-point-pitch\nname: keeps-eight\nexchange: {robber_keeps: 8}\n",
     "bidder-robs-dealt": "extends: ten-point-pitch\nname: bidder-robs-dealt\nexchange: {robber_hand: dealt}\n",
     "double-set": "extends: auction-pitch\nname: double-set\nsettlement: {set_multiplier: 2}\n",
+    "three-teams": "extends: auction-pitch\nname: three-teams\n"
+                   "deal: {sides: partners, teams: 3, min_players: 6, max_players: 6, default_players: 6}\n"
+                   "auction: {all_pass: dealer-set-back}\ngoing_out: {kind: all-reaching}\n",
+    "teams-of-three": "extends: hi-lo-jack\nname: teams-of-three\n"
+                      "deal: {sides: partners, min_players: 6, max_players: 6, default_players: 6, hand_size: 8}\n"
+                      "going_out: {kind: bidder-goes-out, win_by: 2, lose_after_sets: 3}\n",
+    "pairs-at-eight": "extends: smear\nname: pairs-at-eight\n"
+                      "deal: {sides: partners, team_size: 2, min_players: 4, max_players: 8, default_players: 8}\n"
+                      "going_out: {kind: highest-total, tie: shared}\n",
 }
 """House rules of the exchange, the widow and the settlement (St Paul Smear's discard of up
 to three, a widow per player, a robber keeping eight or robbing with its dealt hand, a set
-worth twice the bid) for the tests that run every rule through random games: the tensors,
-the action space and the fast path."""
+worth twice the bid) and of the going-out and sides options (three sides of partners,
+sides of three, a partnership file for 4, 6 and 8 played by 8; the dealer set back when all
+pass, sides winning together, win by two, three set-backs and you lose, the bidder going
+out), each at its default seats, for the tests that run every rule through random games: the
+tensors, the action space and the fast path."""
 MAX_HANDS = 300
 """Safety net for random games: a game still running after this many hands is a bug."""
 

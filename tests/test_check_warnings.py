@@ -40,9 +40,11 @@ def test_shoot_none_drops_the_parents_shoot(tmp_path: Path) -> None:
 def test_exchange_none_drops_the_parents_exchange(tmp_path: Path) -> None:
     path = house(tmp_path, "extends: cinch\nexchange: none\n")
     (warning,) = variant_warnings(path)
+    cinch = (Path(pc.__file__).parent / "variants" / "cinch.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(number for number, text in enumerate(cinch, 1) if text.startswith("exchange:"))
     assert warning.startswith(f"{path}:2: exchange: none drops the parent's exchange rule ({{kind: discard-refill, "
-                              "keep: 6, discard: non-trumps, trump_discards: dead, robber: dealer}, from "
-                              "variants/cinch.yaml:38)")
+                              "keep: 6, discard: non-trumps, trump_discards: dead, robber: dealer")
+    assert f"}}, from variants/cinch.yaml:{line}); to keep it, remove this line" in warning
 
 
 def test_an_empty_slot_takes_the_default_kind_and_drops_the_parents(tmp_path: Path) -> None:
@@ -92,11 +94,16 @@ def test_a_new_kind_that_resets_a_field_the_parent_set_says_how_to_keep_it(tmp_p
 
 
 def test_a_field_the_new_kind_refuses_is_not_offered(tmp_path: Path) -> None:
-    """No junk cannot give the bid to the defenders (Cinch's set_bid_to): losing it is the
-    point of the change, so nothing is said."""
-    path = house(tmp_path, "extends: cinch\nsettlement: no-junk\n")
+    """No junk cannot give the bid to the defenders (a parent's set_bid_to, as Cinch's):
+    losing it is the point of the change, so nothing is said. (Cinch itself also sets
+    set_costs: nothing, which no junk takes: that one is still named.)"""
+    house(tmp_path, "extends: auction-pitch\nname: parent\nsettlement: {set_bid_to: defenders}\n", "parent.yaml")
+    path = house(tmp_path, "extends: parent.yaml\nsettlement: no-junk\n")
     assert variant_warnings(path) == []
     assert pc.load_variant(path).settlement.set_bid_to == "nobody"
+    from_cinch = house(tmp_path, "extends: cinch\nsettlement: no-junk\n", "from-cinch.yaml")
+    (warning,) = variant_warnings(from_cinch)
+    assert "set_costs: nothing" in warning and "set_bid_to" not in warning
 
 
 @pytest.mark.parametrize("text", [

@@ -23,7 +23,8 @@ from pitchcore.cards import mask_of, mask_text
 from pitchcore.state import GameState, Phase
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-VARIANTS = (*BUNDLED, str(EXAMPLES / "call-partner.yaml"), str(EXAMPLES / "house-rules.yaml"), *TRUMP_HOUSE)
+VARIANTS = (*BUNDLED, str(EXAMPLES / "call-partner.yaml"), str(EXAMPLES / "house-rules.yaml"),
+            str(EXAMPLES / "partners-any-table.yaml"), *TRUMP_HOUSE)
 
 
 def contradictions(kn: Knowledge, masks: tuple[int, ...] | list[int]) -> list[str]:

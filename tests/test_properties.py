@@ -412,21 +412,36 @@ def expected_credits(variant: Variant, model: Model, before: GameState, result: 
 
 
 def expected_going_out(variant: Variant, model: Model, before: GameState, result: pc.HandResult,
-                       judged: dict[str, int | None]) -> tuple[tuple[int, ...], int | None, bool]:
-    """The hand's score changes, the winning side (or None) and whether the game is over:
-    the credits walked as the variant's ``going_out`` kind says, then ``lose_at``."""
+                       judged: dict[str, int | None]) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
+    """The hand's score changes, the winning sides and whether the game is over: the credits
+    walked as the variant's ``going_out`` kind says, then ``win_by``, ``lose_at`` and
+    ``lose_after_sets``."""
     credits, bonus, penalty, outcome = expected_credits(variant, model, before, result, judged)
+    return expected_ending(variant, before, result, credits, bonus, penalty, outcome)
+
+
+def expected_ending(variant: Variant, before: GameState, result: pc.HandResult,
+                    credits: list[tuple[int, int]], bonus: int, penalty: int,
+                    outcome: str | None) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
+    """``expected_going_out`` from the hand's credits (an unplayed hand has none)."""
     rule = variant.going_out
     scores = before.scores
     sides = len(scores)
     assert result.bidder is not None
-    bidder = before.table.side_of[result.bidder]
+    side_of = before.table.side_of
+    bidder = side_of[result.bidder]
     target = getattr(rule, "target", None)
+    win_by = getattr(rule, "win_by", None)
     now = list(scores)
+
+    def leads(side: int) -> bool:
+        """At the target and, with win_by, that far ahead of every other side."""
+        ahead = win_by is None or all(now[side] - now[other] >= win_by for other in range(sides) if other != side)
+        return target is not None and now[side] >= target and ahead
 
     def add(side: int, amount: int) -> bool:
         now[side] += amount
-        return target is not None and now[side] >= target
+        return leads(side)
 
     def changes() -> tuple[int, ...]:
         return tuple(n - s for n, s in zip(now, scores, strict=True))
@@ -435,29 +450,44 @@ def expected_going_out(variant: Variant, model: Model, before: GameState, result
         """The first side of ``in_order`` with the highest total."""
         return max(in_order, key=totals.__getitem__, default=None)
 
+    def everything() -> None:
+        for side, amount in credits:
+            add(side, amount)
+        add(bidder, bonus - penalty)
+
+    def highest(shared: bool) -> tuple[int, ...]:
+        """Sides at the target with the highest total: the first from the bidder, or all."""
+        tied = [side for side in [bidder, *after_bidder] if now[side] == max(now)]
+        if target is None or max(now) < target or (win_by is not None and len(tied) > 1):
+            return ()
+        if win_by is not None and not leads(tied[0]):
+            return ()
+        return tuple(sorted(tied)) if shared else (tied[0],)
+
     bid_value = result.bid if isinstance(result.bid, int) else sum(point.value for point in variant.points)
     after_bidder = [(bidder + step) % sides for step in range(1, sides)]
     sale = variant.auction.sale(before.info)
     if sale is not None:  # a sold pitch is paid before the hand is played
-        side = before.table.side_of[sale[0]]
+        side = side_of[sale[0]]
         if add(side, sale[1]):
-            return changes(), side, True
-    winner: int | None = None
+            return changes(), (side,), True
+    winners: tuple[int, ...] = ()
     over = False
     if outcome == "lose-game":  # nothing more is scored; the best other side wins
-        return changes(), best_of(after_bidder, list(scores)), True
+        best = best_of(after_bidder, list(scores))
+        return changes(), () if best is None else (best,), True
     if outcome == "win-game":
         for side, amount in credits:
             add(side, amount)
         add(bidder, bonus)
-        return changes(), bidder, True
+        return changes(), (bidder,), True
     match kind(rule):
         case "bidder-first":  # the bidder's side all at once, then the others in award order
             if add(bidder, sum(a for s, a in credits if s == bidder) + bonus - penalty):
-                return changes(), bidder, True
+                return changes(), (bidder,), True
             for side, amount in credits:
                 if side != bidder and add(side, amount):
-                    return changes(), side, True
+                    return changes(), (side,), True
         case "award-order" | "bidder-only":  # the bonus, then award order; the set-back last
             earned = 0
             for side, amount in ([(bidder, bonus)] if bonus else []) + credits:
@@ -466,36 +496,57 @@ def expected_going_out(variant: Variant, model: Model, before: GameState, result
                 if not reached or (side == bidder and result.made is False):
                     continue  # (a set bidder never goes out before its set-back)
                 if kind(rule) == "award-order" or (side == bidder and result.made and earned >= bid_value):
-                    return changes(), side, True
+                    return changes(), (side,), True
             add(bidder, -penalty)
         case "win-on-bid":  # everything; only a made bid reaching the target wins
-            for side, amount in credits:
-                add(side, amount)
-            if add(bidder, bonus - penalty) and result.made:
-                winner, over = bidder, True
+            everything()
+            if leads(bidder) and result.made:
+                winners, over = (bidder,), True
         case "highest-total":  # everything; at the target the highest total wins, a tie from the bidder on
-            for side, amount in credits:
-                add(side, amount)
-            add(bidder, bonus - penalty)
-            if max(now) >= rule.target:  # type: ignore[attr-defined]
-                winner, over = best_of([bidder, *after_bidder], now), True
-        case "rounds":  # everything; after the last round the highest total wins, a tie nobody
-            for side, amount in credits:
-                add(side, amount)
-            add(bidder, bonus - penalty)
+            everything()
+            winners = highest(rule.tie == "shared")  # type: ignore[attr-defined]
+            over = bool(winners)
+        case "bidder-goes-out":  # everything; a bidder at the target wins, else the highest there
+            everything()
+            winners = (bidder,) if result.made is not False and leads(bidder) else highest(False)
+            over = bool(winners)
+        case "all-reaching":  # everything; every side at the target wins
+            everything()
+            winners = tuple(side for side in range(sides) if now[side] >= rule.target)  # type: ignore[attr-defined]
+            over = bool(winners)
+        case "rounds":  # everything; after the last round the highest total wins, a tie nobody (or all)
+            everything()
             rounds = rule.rounds  # type: ignore[attr-defined]
             if len(before.hand_results) + 1 == (before.players if rounds == "per-player" else rounds):
-                leaders = [side for side in range(sides) if now[side] == max(now)]
-                winner, over = (leaders[0] if len(leaders) == 1 else None), True
+                leaders = tuple(side for side in range(sides) if now[side] == max(now))
+                shared = rule.tie == "shared"  # type: ignore[attr-defined]
+                winners, over = (leaders if len(leaders) == 1 or shared else ()), True
         case other:
             raise AssertionError(f"no oracle for going_out {other}")
+    if not over and win_by is not None:  # a lead at the end of the hand, where the kind lets it win
+        leader = max(range(sides), key=now.__getitem__)
+        only_bidder = kind(rule) in ("bidder-only", "win-on-bid")
+        if leads(leader) and (not only_bidder or (leader == bidder and result.made)):
+            winners, over = (leader,), True
     lose_at = getattr(rule, "lose_at", None)
     if not over and lose_at is not None:  # the lowest side (the first from the bidder) at or below it loses
         loser = min([bidder, *after_bidder], key=now.__getitem__)
         if now[loser] <= lose_at:
             others = [(loser + step) % sides for step in range(1, sides)]
-            winner, over = best_of([side for side in others if now[side] > lose_at], now), True
-    return changes(), winner, over
+            best = best_of([side for side in others if now[side] > lose_at], now)
+            winners, over = (() if best is None else (best,)), True
+    limit = getattr(rule, "lose_after_sets", None)
+    if not over and limit is not None:  # set back ``limit`` times: the lowest such side loses
+        sets: Counter[int] = Counter()
+        for hand in [*before.hand_results, result]:
+            if hand.made is False and hand.bidder is not None:
+                sets.update({side_of[seat] for seat in (hand.bidder, hand.partner) if seat is not None})
+        lost = [side for side in [bidder, *after_bidder] if sets[side] >= limit]
+        if lost:
+            loser = min(lost, key=now.__getitem__)
+            best = best_of([(loser + step) % sides for step in range(1, sides)], now)
+            winners, over = (() if best is None else (best,)), True
+    return changes(), winners, over
 
 
 # -- per-state and per-hand checks -------------------------------------------------------
@@ -697,6 +748,9 @@ def check_hand_result(variant: Variant, state: GameState, model: Model,
         check_bidderless_result(variant, state, model, before, move)
         return
     result = state.hand_results[-1]
+    if move == PASS:  # everyone passed and the hand was not played
+        check_unplayed_result(variant, state, before)
+        return
     sides = state.table.sides
     values = {point.name: point.value for point in variant.points}
     assert list(result.awards) == [point.name for point in variant.points]
@@ -738,7 +792,11 @@ def check_hand_result(variant: Variant, state: GameState, model: Model,
         assert result.made is needed
     else:
         assert result.made == (earned >= result.bid)
-    if not result.ended_game or (kind(variant.going_out) == "highest-total" and not shot):
+    whole = kind(variant.going_out) in ("highest-total", "bidder-goes-out", "all-reaching")  # every point counted
+    sold = variant.auction.sale(before.info)  # (a sold pitch reaching the target ends the game unplayed)
+    target = getattr(variant.going_out, "target", None)
+    sold_out = sold is not None and target is not None and before.scores[side_of[sold[0]]] + sold[1] >= target
+    if not result.ended_game or (whole and not shot and not sold_out):
         by_group = expected_delta(variant, result, judged, bidder_group, groups,
                                   before.scores[bidder_side])
         expected = [by_group[group_of[side_of.index(side)]] for side in range(sides)]
@@ -746,9 +804,11 @@ def check_hand_result(variant: Variant, state: GameState, model: Model,
         if sale is not None:
             expected[side_of[sale[0]]] += sale[1]
         assert result.delta == tuple(expected)
-    delta, winner, over = expected_going_out(variant, model, before, result, judged)
-    assert (result.delta, result.ended_game, state.winner) == (delta, over, winner)
-    if kind(variant.going_out) == "highest-total" and not shot:  # Smear: the higher total, a tie to the bidder
+    delta, winners, over = expected_going_out(variant, model, before, result, judged)
+    assert (result.delta, result.ended_game, state.winners) == (delta, over, winners)
+    assert result.winners == winners and state.winner == (winners[0] if len(winners) == 1 else None)
+    plain = getattr(variant.going_out, "tie", None) == "bidder" and getattr(variant.going_out, "win_by", 1) is None
+    if kind(variant.going_out) == "highest-total" and not shot and plain:  # the higher total, a tie to the bidder
         target = variant.going_out.target  # type: ignore[attr-defined]
         scores = state.scores
         if max(scores) >= target:
@@ -769,6 +829,21 @@ def check_hand_result(variant: Variant, state: GameState, model: Model,
     copies = 1 if teams is None else max(Counter(teams).values())  # a team credit goes to each seat of it
     assert gained <= copies * (sum(values.values()) + bonus)
     check_lose_at(variant, state, bidder_side)
+
+
+def check_unplayed_result(variant: Variant, state: GameState, before: GameState) -> None:
+    """Everyone passed, the dealer too (``all_pass: dealer-set-back``): the dealer is the
+    bidder of the lowest bid, set back that much without a card played; nobody else scores."""
+    result = state.hand_results[-1]
+    auction = variant.auction
+    assert auction.all_pass == "dealer-set-back"  # type: ignore[attr-defined]
+    assert before.to_move == before.dealer and before.info.high == 0 and before.phase is Phase.BIDDING
+    assert (result.bidder, result.bid, result.made) == (before.dealer, auction.min_bid, False)  # type: ignore[attr-defined]
+    assert result.partner is None and result.tricks == () and result.dealer == before.dealer
+    assert all(side is None for side in result.awards.values()) and not any(result.game_pips)
+    delta, winners, over = expected_ending(variant, before, result, [], 0, auction.min_bid, None)  # type: ignore[attr-defined]
+    assert (result.delta, result.ended_game, state.winners, result.winners) == (delta, over, winners, winners)
+    assert sum(1 for change in result.delta if change) <= 1
 
 
 def check_lose_at(variant: Variant, state: GameState, bidder_side: int) -> None:
@@ -868,7 +943,7 @@ def run_checked_game(variant: Variant, seed: int, *, players: int | None = None,
         if len(after.hand_results) > len(before.hand_results):
             assert len(after.hand_results) == len(before.hand_results) + 1
             check_hand_result(variant, after, model, before, move)
-            bid = after.hand_results[-1].bidder is not None
+            bid = after.hand_results[-1].bidder is not None and move != PASS  # (not an unplayed hand)
             assert (call is not None) == (model.calls_partner and bid)  # every bidder calls, once
             assert after.hand_results[-1].partner == (call[1] if call is not None else None)
             call = None
@@ -899,7 +974,7 @@ def run_checked_game(variant: Variant, seed: int, *, players: int | None = None,
 def player_counts(variant: Variant) -> st.SearchStrategy[int]:
     deal = variant.deal
     counts = [n for n in range(deal.min_players, deal.max_players + 1)
-              if deal.sides != "partners" or n % 2 == 0]
+              if deal.sides != "partners" or deal.partnered(n)]
     return st.sampled_from(counts)
 
 
@@ -1081,7 +1156,8 @@ def variant_texts(draw: st.DrawFn) -> str:
         # the points allow
         auction["pitch_bid"] = draw(st.integers(max_bid, max(total, max_bid)), label="pitch bid")
     else:
-        auction["all_pass"] = draw(st.sampled_from(["redeal", "dealer-must-bid", "pass-deal", "dealer-names-trump"]))
+        auction["all_pass"] = draw(st.sampled_from(["redeal", "dealer-must-bid", "pass-deal", "dealer-names-trump",
+                                                    "dealer-set-back"]))
         auction["dealer_may_take"] = draw(st.booleans())
     # call your partner (a single round only): the cutthroat seats, three or more, pair up for a hand
     calls = kind(base.auction) == "single-round" and draw(st.integers(0, 2), label="call partner") == 0
@@ -1095,20 +1171,25 @@ def variant_texts(draw: st.DrawFn) -> str:
         lines.append(f"shoot: {{bid: {max_bid}{made}}}")
     gift = getattr(base.widow, "count", 0)
     keep = getattr(base.exchange, "keep", 0)
-    if base.deal.sides == "partners" and not calls:
-        players = draw(st.sampled_from([4, 6]))
-        low = high = players
+    teams = ""
+    if base.deal.sides == "partners" and not calls:  # partners seated alternately, two sides or more
+        low, high, teams = draw(st.sampled_from([(4, 4, ""), (6, 6, ""), (6, 6, ", teams: 3"),
+                                                 (6, 6, ", team_size: 3"), (4, 8, ", team_size: 2")]))
+    elif not calls and draw(st.integers(0, 5), label="cutthroat base in partnerships") == 0:
+        low, high, teams = draw(st.sampled_from([(6, 6, ", sides: partners, teams: 3"),
+                                                 (4, 6, ", sides: partners-if-even, teams: 2")]))
     else:
         low = draw(st.integers(3 if calls else 2, 6))
         high = draw(st.integers(low, 7))
     most_cards = (deck_of(base) - gift) // high
     assume(keep * high <= deck_of(base) and most_cards >= 1)
     hand_size = draw(st.integers(1, min(most_cards, 9)))
-    default = draw(st.integers(low, high))
+    default = draw(st.sampled_from([count for count in range(low, high + 1)
+                                    if "team_size: 2" not in teams or count % 2 == 0]))
     worthless = draw(st.sampled_from(["play", "redeal", "demand"]), label="worthless hand")
     lines.append(f"deal: {{min_players: {low}, max_players: {high}, default_players: {default}, "
                  f"hand_size: {hand_size}, packet: {draw(st.integers(1, 4))}, worthless_hand: {worthless}"
-                 f"{', sides: cutthroat' if calls else ''}}}")
+                 f"{', sides: cutthroat' if calls else ''}{teams}}}")
     lines.append(draw(going_out_lines(sorted(going_out_kinds()))))
     settlement = draw(st.sampled_from(["set-back", "no-junk"]))
     kept = draw(st.sampled_from(["forfeited", "kept"]))
@@ -1146,10 +1227,17 @@ def variant_texts(draw: st.DrawFn) -> str:
 def going_out_lines(draw: st.DrawFn, kinds: list[str]) -> str:
     chosen = draw(st.sampled_from(kinds))
     lose_at = draw(st.sampled_from(["null", "null", "-3", "-12"]), label="lose_at")
+    sets = draw(st.sampled_from(["null", "null", "1", "3"]), label="lose_after_sets")
+    tie = ""
+    if chosen in ("rounds", "highest-total"):
+        tie = f", tie: {draw(st.sampled_from(['shared', 'nobody' if chosen == 'rounds' else 'bidder']))}"
     if chosen == "rounds":
         rounds = draw(st.sampled_from(["per-player", "1", "2", "5"]))
-        return f"going_out: {{kind: rounds, rounds: {rounds}, lose_at: {lose_at}}}"
-    return f"going_out: {{kind: {chosen}, target: {draw(st.integers(1, 25))}, lose_at: {lose_at}}}"
+        return f"going_out: {{kind: rounds, rounds: {rounds}, lose_at: {lose_at}, lose_after_sets: {sets}{tie}}}"
+    shares = chosen == "all-reaching" or tie == ", tie: shared"
+    win_by = "null" if shares else draw(st.sampled_from(["null", "null", "1", "2"]), label="win_by")
+    return (f"going_out: {{kind: {chosen}, target: {draw(st.integers(1, 25))}, lose_at: {lose_at}, "
+            f"win_by: {win_by}, lose_after_sets: {sets}{tie}}}")
 
 
 @st.composite

@@ -162,7 +162,9 @@ def check_against_view(state: GameState, seat: int) -> None:
     assert cards(piece["gift"]) == {card.index for card in view.gift}
     deals = state.variant.deal.hand_sizes(P)
     assert one_hot(piece["deal"]) == (deals.index(view.hand_size) if view.hand_size in deals else None)
-    assert one_hot(piece["winner"]) == (None if view.winner is None else rel_side(view.winner))
+    assert {int(i) for i in np.flatnonzero(piece["winner"])} == {rel_side(side) for side in view.winners}
+    if view.winner is not None:
+        assert one_hot(piece["winner"]) == rel_side(view.winner)
     scale = layout.hand_scale
     assert np.allclose(piece["hand_sizes"] * scale, [view.hand_sizes[(seat + r) % P] for r in range(P)])
     assert np.allclose(piece["discard_counts"] * scale, [view.discard_counts[(seat + r) % P] for r in range(P)])

@@ -56,7 +56,8 @@ def reference(state: GameState, seat: int) -> PlayerView:
         hand_results=state.hand_results, winner=state.winner,
         legal_moves=state.legal_moves() if state.to_move == seat else (), call=info.call,
         hand_size=info.hand_size, called=None if info.called is None else CARDS[info.called],
-        partner=partner, trick_seats=tuple(trick.seats for trick in state.tricks), rules=state.variant)
+        partner=partner, trick_seats=tuple(trick.seats for trick in state.tricks), rules=state.variant,
+        winners=state.winners)
 
 
 def states(variant: pc.Variant | str, seed: int, every: int = 1, max_moves: int = 400) -> Iterator[GameState]:

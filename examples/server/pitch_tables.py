@@ -202,7 +202,7 @@ class Table:
                       for seat, kind in enumerate(self.seats)],
             "started": self.started, "phase": state.phase.value, "moves": len(state.moves),
             "hands": len(state.hand_results), "scores": list(state.scores), "over": state.is_over,
-            "winner": state.winner, "records": list(self.stored),
+            "winner": state.winner, "winners": list(state.winners), "records": list(self.stored),
         }
 
     def update_for(self, seat: int, events: Sequence[pitchcore.Event] = ()) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from .engine import new_game
 from .errors import PitchcoreError, VariantError
 from .loader import bundled_dir, bundled_variants, load_variant, variant_warnings
 from .registry import KINDS, SLOTS, describe
+from .results import winners_text
 from .schema import schema_json
 from .state import Phase
 
@@ -141,7 +142,8 @@ def _demo(args: argparse.Namespace) -> int:
                 print(f"  bidder seat {result.bidder} bid {result.bid} ({made}); {awards}")
             print(f"  score change {list(result.delta)} -> scores {list(state.scores)}\n")
     print(f"Final scores: {list(state.scores)}")
-    print(f"Winner: side {state.winner}" if state.winner is not None else "Winner: nobody")
+    winners = state.winners
+    print(f"Winner: {winners_text(winners).removesuffix(' wins').removesuffix(' win')}")
     return 0
 
 

@@ -61,10 +61,7 @@ def new_game(
       ``10**9``.
     """
     variant = _variant(variant)
-    deal = variant.deal
     players = _players(variant, players)
-    if deal.sides == "partners" and players % 2:
-        raise ValueError(f"{variant.name} needs an even number of players, not {players}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     number = _whole(seed)
@@ -112,7 +109,22 @@ def _players(variant: Variant, players: object) -> int:
     if count is None or not deal.min_players <= count <= deal.max_players:
         raise ValueError(f"{variant.name} is played by {deal.min_players}-{deal.max_players} "
                          f"players, not {shown(players)}")
+    problem = seating_problem(deal, count)
+    if problem is not None:
+        raise ValueError(f"{variant.name} {problem}")
     return count
+
+
+def seating_problem(deal: object, players: int) -> str | None:
+    """Why ``players`` seats cannot sit at the deal's partnerships (None: they can). A deal
+    kind that says nothing of it (a plug-in) seats partners by twos, as ``partners`` did."""
+    check = getattr(deal, "seating_problem", None)
+    if check is not None:
+        problem: str | None = check(players)
+        return problem
+    if getattr(deal, "sides", None) == "partners" and players % 2:
+        return f"needs an even number of players, not {players}"
+    return None
 
 
 def _whole(value: object) -> int | None:
@@ -270,7 +282,7 @@ def finish_hand(state: GameState) -> GameState:
 
 _OVER = Phase.GAME_OVER
 _new = tuple.__new__
-_WAIT, _DONE, _REDEAL = Next.WAIT, Next.DONE, Next.REDEAL
+_WAIT, _DONE, _REDEAL, _SCORE = Next.WAIT, Next.DONE, Next.REDEAL, Next.SCORE
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -348,6 +360,8 @@ def advance(state: GameState, move: Move) -> GameState:
         return new
     if next_ is _DONE:
         return enter(new, index + 1)
+    if next_ is _SCORE:
+        return finish_hand(new)
     return start_hand(new, new.dealer, new.deal_number + 1)
 
 

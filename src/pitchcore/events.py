@@ -18,7 +18,7 @@ import attrs
 
 from .cards import SUITS
 from .moves import Move
-from .results import HandResult, Trick
+from .results import HandResult, Trick, winners_text
 from .state import GameState, Phase
 
 if TYPE_CHECKING:
@@ -139,11 +139,13 @@ class GameOver:
     """The game ended."""
 
     winner: int | None
-    """The winning side (None: nobody won)."""
+    """The winning side (None: nobody won, or several sides won together)."""
     scores: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    """Every winning side (``GameState.winners``)."""
 
     def describe(self) -> str:
-        who = "nobody wins" if self.winner is None else f"side {self.winner} wins"
+        who = winners_text(self.winners or (() if self.winner is None else (self.winner,)))
         return f"game over: {who} ({' '.join(map(str, self.scores))})"
 
     def seen_by(self, seat: int) -> GameOver:
@@ -185,7 +187,7 @@ def events_between(before: GameState, after: GameState) -> tuple[Event, ...]:
         scores = tuple(score + change for score, change in zip(scores, result.delta, strict=True))
         events.append(HandScored(result, scores))
     if after.phase is Phase.GAME_OVER:
-        events.append(GameOver(after.winner, after.scores))
+        events.append(GameOver(after.winner, after.scores, after.winners))
     elif after.deal_number != before.deal_number:
         events.append(NewDeal(after.dealer, after.deal_number, thrown_in=not finished))
     return tuple(events)

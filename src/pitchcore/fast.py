@@ -30,7 +30,7 @@ is built per move at all; both forms run the step's one definition.
 from __future__ import annotations
 
 from .components.step import Fields, Next
-from .engine import advance, begin_steps, enter, start_hand
+from .engine import advance, begin_steps, enter, finish_hand, start_hand
 from .log import Log
 from .moves import Move
 from .results import HandResult
@@ -39,7 +39,7 @@ from .state import GameState, Phase
 
 __all__ = ["Game", "moves", "score", "step", "step_in_hand"]
 
-_WAIT, _DONE = Next.WAIT, Next.DONE
+_WAIT, _DONE, _SCORE = Next.WAIT, Next.DONE, Next.SCORE
 _OVER = Phase.GAME_OVER
 _new = tuple.__new__
 
@@ -79,6 +79,8 @@ def step_in_hand(state: GameState, move: Move) -> tuple[GameState, bool]:
     if next_ is _DONE:
         new, waiting = begin_steps(new, index + 1)
         return new, not waiting
+    if next_ is _SCORE:  # the hand ends unplayed (everyone passed, the dealer set back)
+        return new, True
     return start_hand(new, new.dealer, new.deal_number + 1), False
 
 
@@ -162,6 +164,8 @@ class Game:
         state: GameState = _new(GameState, fields)
         if next_ is _DONE:
             fields[:] = enter(state, index + 1)
+        elif next_ is _SCORE:
+            fields[:] = finish_hand(state)
         else:
             fields[:] = start_hand(state, state.dealer, state.deal_number + 1)
 
@@ -179,6 +183,8 @@ class Game:
             state, waiting = begin_steps(state, index + 1)
             fields[:] = state
             return not waiting
+        if next_ is _SCORE:
+            return True
         fields[:] = start_hand(state, state.dealer, state.deal_number + 1)
         return False
 

@@ -40,6 +40,7 @@ from .events import (
 )
 from .loader import bundled_variants, load_variant, load_variant_text
 from .moves import KINDS, Move, parse_move, shown
+from .results import winners_text
 from .state import GameState, Phase, seat_of
 from .variant import Variant
 
@@ -173,7 +174,7 @@ def _embeds_rules(variant: Variant) -> bool:
 def _result(state: GameState) -> str:
     if not state.is_over:
         return _IN_PROGRESS
-    return "nobody wins" if state.winner is None else f"side {state.winner} wins"
+    return winners_text(state.winners)
 
 
 def _label(state: GameState) -> str:

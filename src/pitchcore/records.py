@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import attrs
 
 from .components.reraise import most_calls
-from .engine import SEED_LIMIT, new_game
+from .engine import SEED_LIMIT, new_game, seating_problem
 from .errors import RecordError, VariantError
 from .log import Start, begin
 from .moves import shown
@@ -79,6 +79,7 @@ def dumps(state: GameState) -> str:
         "leader": state.leader,
         "tricks": [[leader, list(cards), taker] for leader, cards, taker in state.done_tricks],
         "winner": state.winner,
+        "winners": list(state.winners),
         "step": state.step,
         "start": state.start._asdict(),
         "moves": [str(move) for move in state.moves],
@@ -87,8 +88,10 @@ def dumps(state: GameState) -> str:
 
 
 _KEYS = ("format", "variant", "players", "seed", "scores", "dealer", "deal_number", "hand_results",
-         "phase", "to_move", "masks", "info", "trick_cards", "leader", "tricks", "winner", "step",
-         "start", "moves")
+         "phase", "to_move", "masks", "info", "trick_cards", "leader", "tricks", "winner", "winners",
+         "step", "start", "moves")
+_OPTIONAL = ("winners",)
+"""Fields a record of an earlier release may lack (then read from ``winner``)."""
 _RESULT_KEYS = tuple(field.name for field in HandResult.__attrs_attrs__ if field.name != "record")
 _PHASES = {phase.value: phase for phase in Phase}
 
@@ -119,7 +122,11 @@ def loads(text: str) -> GameState:
     record = _parse(text)
     state = _build(record)
     check(state)
-    return _replayed(record, state)
+    state = _replayed(record, state)
+    if "winners" in record and record["winners"] != list(state.winners):
+        _fail("winners", f"expected {list(state.winners)} (the sides the last hand result names), "
+                         f"got {_kind(record['winners'])}")
+    return state
 
 
 MOVES_LIMIT = 100_000
@@ -204,7 +211,7 @@ def _parse(text: object) -> dict[str, Any]:
         _fail("", f"expected a JSON object, got {_kind(record)}")
     if record.get("format") != FORMAT:
         _fail("format", f"expected {FORMAT!r}, got {shown(record.get('format'))}")
-    missing = [key for key in _KEYS if key not in record]
+    missing = [key for key in _KEYS if key not in record and key not in _OPTIONAL]
     if missing:
         _fail("", f"missing {', '.join(missing)}")
     unknown = [key for key in record if key not in _KEYS]
@@ -355,7 +362,7 @@ class _Reader:
         if value.__class__ is not dict:
             _fail(where, f"expected an object, got {_kind(value)}")
         assert isinstance(value, dict)
-        if set(value) != set(_RESULT_KEYS):
+        if set(value) | {"winners"} != set(_RESULT_KEYS):
             _fail(where, f"expected the fields {', '.join(_RESULT_KEYS)}")
         made = value["made"]
         ended = value["ended_game"]
@@ -382,7 +389,18 @@ class _Reader:
             bidder=bidder, bid=_bid_value(value["bid"], where + ".bid"), made=made,
             awards=Awards(tuple(awards)), delta=self.numbers(value["delta"], where + ".delta"),
             game_pips=self.numbers(value["game_pips"], where + ".game_pips"),
-            dealer=self.seat(value["dealer"], where + ".dealer"), ended_game=ended, partner=partner)
+            dealer=self.seat(value["dealer"], where + ".dealer"), ended_game=ended, partner=partner,
+            winners=self.winners(value.get("winners", []), where + ".winners", ended))
+
+    def winners(self, value: object, where: str, ended: bool) -> tuple[int, ...]:
+        """A hand result's winning sides: distinct sides in order, only on the hand that ended the game."""
+        sides = tuple(_int(item, f"{where}[{index}]", 0, self.table.sides - 1)
+                      for index, item in enumerate(_list(value, where, self.table.sides)))
+        if list(sides) != sorted(set(sides)):
+            _fail(where, "expected distinct sides in increasing order")
+        if sides and not ended:
+            _fail(where, "only the hand that ended the game has winners")
+        return sides
 
 
 @functools.lru_cache(maxsize=64)
@@ -410,19 +428,23 @@ def _build(record: dict[str, Any]) -> GameState:
     players = _int(record["players"], "players", deal.min_players, deal.max_players)
     seed = _int(record["seed"], "seed", 0, SEED_LIMIT - 1)
     table = Table(variant, players, seed)
-    if deal.sides == "partners" and players % 2:
-        _fail("players", f"{variant.name} needs an even number of players, not {players}")
+    problem = seating_problem(deal, players)
+    if problem is not None:
+        _fail("players", f"{variant.name} {problem}")
     read = _Reader(table)
     phase = record["phase"]
     if phase.__class__ is not str or phase not in _PHASES:
         _fail("phase", f"expected one of {', '.join(_PHASES)}, got {_kind(phase)}")
-    results = tuple(read.result(item, f"hand_results[{index}]")
-                    for index, item in enumerate(_list(record["hand_results"], "hand_results", NUMBER_LIMIT)))
+    items = _list(record["hand_results"], "hand_results", NUMBER_LIMIT)
+    results = tuple(read.result(item, f"hand_results[{index}]") for index, item in enumerate(items))
+    winner = read.side(record["winner"], "winner")
+    if results and "winners" not in items[-1] and winner is not None:  # a record of an earlier release
+        results = (*results[:-1], attrs.evolve(results[-1], winners=(winner,)))
     trick_cards = read.cards(record["trick_cards"], "trick_cards", most=players - 1)
     return GameState(
         table, read.numbers(record["scores"], "scores"), read.seat(record["dealer"], "dealer"),
         _int(record["deal_number"], "deal_number", 0, NUMBER_LIMIT), results, _PHASES[phase],
         read.maybe_seat(record["to_move"], "to_move"), read.masks(record["masks"], "masks"),
         read.info(record["info"]), trick_cards, read.seat(record["leader"], "leader"),
-        read.tricks(record["tricks"]), read.side(record["winner"], "winner"),
+        read.tricks(record["tricks"]), winner,
         _int(record["step"], "step", 0, len(table.pipeline) - 1), begin(Start()))

@@ -177,6 +177,10 @@ class HandResult:
     partner: int | None = None
     """The bidder's called partner (``auction: {partner: called-card}``): the seat that held
     the called card, None where nobody did or the variant calls no partner."""
+    winners: tuple[int, ...] = ()
+    """The sides that won the game on this hand, in side order: one side usually, several
+    where the variant lets sides win together (``going_out: {kind: all-reaching}``, a
+    shared tie); empty when the game went on, or ended with nobody winning."""
     record: PlayRecord | None = attrs.field(default=None, repr=False)
     """How the hand was played (``tricks``, ``hands`` and ``decided_by`` read it)."""
 
@@ -237,7 +241,10 @@ class HandResult:
     def describe(self) -> str:
         """The hand's outcome for people: the bid, each award and its card, the score change."""
         parts = []
-        if self.bidder is not None:
+        record = self.record
+        if self.bidder is not None and record is not None and not record.tricks:  # all_pass: dealer-set-back
+            parts.append(f"everyone passed: the dealer, seat {self.bidder}, is set back {self.bid} unplayed")
+        elif self.bidder is not None:
             made = "made" if self.made else "went set"
             parts.append(f"seat {self.bidder} bid {self.bid} and {made}")
         decided = self.decided_by
@@ -253,3 +260,12 @@ class HandResult:
             parts.append("the game ends")
         return "; ".join(parts)
 
+
+
+def winners_text(winners: tuple[int, ...]) -> str:
+    """Who won a game, for people: ``side 1 wins``, ``sides 0 and 2 win``, ``nobody wins``."""
+    if not winners:
+        return "nobody wins"
+    if len(winners) == 1:
+        return f"side {winners[0]} wins"
+    return f"sides {', '.join(map(str, winners[:-1]))} and {winners[-1]} win"

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from .cards import MAX_CARDS
 from .components.context import HandContext
+from .components.going_out import winners_of
 from .components.points import Category, top_side
 from .components.settlement import Ledger
 from .components.shoot import Shoot
@@ -65,10 +66,16 @@ def hand_context(state: GameState, teams: tuple[int, ...] | None = None) -> Hand
 
 
 def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
-    """The hand's result, the new scores, the winning side, and whether the game is over."""
+    """The hand's result, the new scores, the winning side, and whether the game is over.
+
+    The winning side is None when nobody wins, and also when several sides win together;
+    ``HandResult.winners`` names them all.
+    """
     table = state.table
     rules = table.rules
     info = state.info
+    if not info.start and info.bidder is not None:
+        return _unplayed(state)
     teams = None if info.called is None else teams_of(state)
     ctx = hand_context(state, teams)
     points = rules.points
@@ -120,14 +127,58 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
     sale = rules.auction.sale(info)
     paid = () if sale is None else ((table.side_of[sale[0]], sale[1]),)
     ledger = Ledger(credits, bidder_side, bid_value, made, bonus, penalty, outcome,
-                    hand=len(state.hand_results) + 1, players=table.players, paid=paid)
-    delta, winner, over = rules.going_out.settle(state.scores, ledger, info.bidder)
+                    hand=len(state.hand_results) + 1, players=table.players, paid=paid,
+                    sets=_sets(state, made))
+    return _settled(state, ledger, awarded, pips,
+                    PlayRecord(state[11], _shown(info.start, ctx.piles), info.trump, table.tables, points))
+
+
+def _settled(state: GameState, ledger: Ledger, awarded: tuple[tuple[str, int | None], ...],
+             pips: tuple[int, ...], record: PlayRecord) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
+    """``score_hand``'s answer once the hand's ledger is known: going out decides the rest."""
+    info = state.info
+    delta, won, over = state.table.rules.going_out.settle(state.scores, ledger, info.bidder)
+    winners = winners_of(won)
+    winner = winners[0] if len(winners) == 1 else None
     result = HandResult(
-        bidder=info.bidder, bid=info.bid, made=made, awards=awarded,
+        bidder=info.bidder, bid=info.bid, made=ledger.made, awards=awarded,
         delta=delta, game_pips=pips, dealer=state.dealer, ended_game=over, partner=info.partner,
-        record=PlayRecord(state[11], _shown(info.start, ctx.piles), info.trump, table.tables, points))
+        winners=winners, record=record)
     scores = tuple(map(operator.add, state.scores, delta))
     return result, scores, winner, over
+
+
+def _unplayed(state: GameState) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
+    """A hand the auction ended before any card was played: everyone passed and the dealer,
+    passing too, is set back the lowest bid (``auction.all_pass: dealer-set-back``). Nobody
+    else scores, the set-back is not paid to the defenders, and no point is awarded."""
+    table = state.table
+    info = state.info
+    assert info.bidder is not None
+    bid_value = info.bid if isinstance(info.bid, int) else table.most_points
+    ledger = Ledger((), table.side_of[info.bidder], bid_value, False, 0, bid_value,
+                    hand=len(state.hand_results) + 1, players=table.players, sets=_sets(state, False))
+    awarded = tuple((name, None) for name in table.point_names)
+    record = PlayRecord((), (0,) * table.players, None, table.tables, table.rules.points)
+    return _settled(state, ledger, awarded, (0,) * table.sides, record)
+
+
+def _sets(state: GameState, made: bool | None) -> tuple[int, ...]:
+    """Per side, how often it has been set back in the game, this hand included (where the
+    variant ends a game on set-backs: ``going_out.lose_after_sets``; else nothing)."""
+    table = state.table
+    if getattr(table.rules.going_out, "lose_after_sets", None) is None:
+        return ()
+    counts = [0] * table.sides
+    side_of = table.side_of
+    info = state.info
+    hands = [(result.bidder, result.partner, result.made) for result in state.hand_results]
+    for bidder, partner, set_back in [*hands, (info.bidder, info.partner, made)]:
+        if set_back is not False or bidder is None:
+            continue
+        for side in {side_of[bidder], *(() if partner is None else (side_of[partner],))}:
+            counts[side] += 1
+    return tuple(counts)
 
 
 def _shown(start: tuple[int, ...], piles: tuple[int, ...]) -> tuple[int, ...]:

@@ -181,12 +181,14 @@ class GameRecord:
     seed: int
     dealer: int
     winner: int | None
-    """Winning side, or None when nobody won."""
+    """Winning side, or None when nobody won or several sides won together."""
     scores: tuple[int, ...]
     deals: int
     """Deals played, throw-ins included."""
     moves: int
     hands: tuple[HandRecord, ...]
+    winners: tuple[int, ...] = ()
+    """Every winning side (``GameState.winners``): several where sides win together."""
 
 
 MAX_MOVES = 1_000_000
@@ -245,7 +247,7 @@ def _play_game(variant: Variant, players: int, seed: int, names: Sequence[str], 
         HandRecord(result.bidder, result.bid, result.made, tuple(result.awards.items()), tuple(result.delta))
         for result in state.hand_results)
     record = GameRecord(index, deal_seed, index % players, state.winner, tuple(state.scores),
-                        state.deal_number + 1, moves, hands)
+                        state.deal_number + 1, moves, hands, state.winners)
     return record, text
 
 
@@ -541,12 +543,15 @@ def summarize(result: SimulationResult) -> dict[str, Any]:
     hand_count = len(hands)
     wins = [0] * sides
     final = [0] * sides
+    no_winner = shared = 0
     for record in result.records:
-        if record.winner is not None:
-            wins[record.winner] += 1
+        winners = record.winners or (() if record.winner is None else (record.winner,))
+        for side in winners:  # a win shared by several sides counts for each of them
+            wins[side] += 1
+        no_winner += not winners
+        shared += len(winners) > 1
         for side, score in enumerate(record.scores):
             final[side] += score
-    no_winner = games - sum(wins)
 
     bids_won = [0] * players
     bids_made = [0] * players
@@ -610,6 +615,7 @@ def summarize(result: SimulationResult) -> dict[str, Any]:
         "workers": result.workers, "bots": list(result.bots), "side_of": list(side_of),
         "partnerships": sides < players,
         "seats": seat_rows, "sides": side_rows, "by_bot": by_bot, "no_winner": no_winner,
+        "shared_wins": shared,
         "hands": hand_count, "hands_per_game": hand_count / games if games else None,
         "deals_per_game": sum(r.deals for r in result.records) / games if games else None,
         "moves_per_game": sum(r.moves for r in result.records) / games if games else None,
@@ -656,6 +662,8 @@ def format_summary(summary: dict[str, Any]) -> str:
             f"{_num(row['average_final_score'], 1):>6}  {_num(row['points_per_hand']):>8}")
     if summary["no_winner"]:
         add(f"{'no winner':{width}}  {summary['no_winner']:6d}")
+    if summary.get("shared_wins"):
+        add(f"{'won by several sides':{width}}  {summary['shared_wins']:6d}  (each side's wins count them)")
     add("")
     add(f"{'By bot (per seat-game)':{width}}  {'wins':>6}  {'rate':>6}  95% CI            "
         f"{'bids':>6}  {'made':>6}")

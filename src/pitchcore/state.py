@@ -160,7 +160,8 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
     done_tricks: tuple[tuple[int, tuple[int, ...], int], ...] = _field(
         11, "Completed tricks this hand as the engine keeps them: (leader, card indices in play "
             "order, winning seat); ``tricks`` gives them as ``Trick`` values.")
-    winner: int | None = _field(12, "The winning side once the game is over (None: not over, or nobody won).")
+    winner: int | None = _field(12, "The winning side once the game is over (None: not over, nobody won, "
+                                    "or several sides won together: ``winners`` names them).")
     step: int = _field(13, "Index of the hand step (deal, auction, widow, trump, exchange, play) now running.")
     log: Log = _field(14, "The game's moves so far and how it began (``moves`` and ``start`` read it); "
                           "history, not position: it takes no part in equality.")
@@ -219,6 +220,18 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
     def is_over(self) -> bool:
         """True once the game has ended (``winner`` says who won)."""
         return self[5] is _OVER  # (a module constant: drivers ask this on every move)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The sides that won, once the game is over, in side order: ``(winner,)`` for one
+        winner, several where the variant lets sides win together (``going_out: {kind:
+        all-reaching}``, a shared tie), empty when the game is not over or nobody won."""
+        if self[5] is not _OVER:
+            return ()
+        results = self[4]
+        if results and results[-1].winners:
+            return tuple(results[-1].winners)
+        return () if self[12] is None else (self[12],)
 
     @property
     def trump(self) -> str | None:

@@ -279,7 +279,8 @@ class TensorLayout:
             ("gift", (D,), "the cards the observer received as the bidder's gift (widow)"),
             ("deal", (len(deals),), f"one-hot, the cards dealt to each seat this hand: "
                                     f"{', '.join(map(str, deals))}"),
-            ("winner", (sides,), "one-hot, the side that won the game, relative (0: the observer's)"),
+            ("winner", (sides,), "the sides that won the game, relative (0: the observer's): one-hot for "
+                                 "one winner, a 1 for each where sides win together"),
             ("hand_sizes", (P,), f"cards each seat holds ÷ {dealt}, {seats}"),
             ("discard_counts", (P,), f"cards each seat discarded this hand ÷ {dealt}, {seats}"),
             ("stock", (1,), f"cards left in the stock ÷ {D}"),
@@ -551,6 +552,9 @@ class TensorLayout:
                 bits |= 1 << (at_partner + rel[partner])
         if winner is not None:
             bits |= 1 << (at_winner + (winner - state[0].side_of[seat]) % self.sides)
+        elif phase is _OVER:  # sides that won together (none: nobody won)
+            for side in state.winners:
+                bits |= 1 << (at_winner + (side - state[0].side_of[seat]) % self.sides)
         bits |= kept_bits
 
         if recall:
@@ -614,7 +618,7 @@ class TensorLayout:
 _NO_TRICKS = _Done((), (), 0, 0, 0, 0)
 """What a hand without completed tricks shows."""
 _new = tuple.__new__  # (named tuples built directly: their own __new__ is Python code)
-_PLAYING, _CALLING = Phase.PLAYING, Phase.CALLING
+_PLAYING, _CALLING, _OVER = Phase.PLAYING, Phase.CALLING, Phase.GAME_OVER
 _CARD_BITS = tuple(1 << card for card in range(MAX_CARDS))
 # (numpy's C function itself: np.unpackbits first asks a Python dispatcher for __array_function__)
 _unpackbits = getattr(np.unpackbits, "__wrapped__", np.unpackbits)

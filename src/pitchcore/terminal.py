@@ -284,15 +284,16 @@ class Session:
                     self.bot_move(seat)
         except _Quit:
             return 0
-        winner = self.state.winner
+        winners = self.state.winners
         self.say()
         self.say(f"Game over. Final scores: {self.scores_text()}")
-        if winner is None:
+        names = " and ".join(self.side_name(side) for side in winners)
+        if not winners:
             self.say("Winner: nobody")
-        elif winner == self.state.table.side_of[self.seat]:
-            self.say(f"Winner: {self.side_name(winner)}. You win!")
+        elif self.state.table.side_of[self.seat] in winners:
+            self.say(f"Winner{'s' if len(winners) > 1 else ''}: {names}. You win!")
         else:
-            self.say(f"Winner: {self.side_name(winner)}. You lose.")
+            self.say(f"Winner{'s' if len(winners) > 1 else ''}: {names}. You lose.")
         return 0
 
     def partner_seats(self) -> list[int]:

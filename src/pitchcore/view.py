@@ -100,6 +100,10 @@ class PlayerView:
     from the leader, except where seats out of trumps are skipped (``follow: trump-only``)."""
     rules: Variant | None = attrs.field(default=None, eq=False, repr=False)
     """The variant being played (public: every player knows the rules)."""
+    winners: tuple[int, ...] = ()
+    """The sides that won, once the game is over (``GameState.winners``): one usually,
+    several where the variant lets sides win together; empty while it goes on or when
+    nobody won."""
 
     # A slot beside the fields, for ``view_of`` to leave the view's raw public pieces in (see
     # the module docstring): attrs gives a cached_property a slot of its own; this one is never
@@ -130,7 +134,7 @@ _set_parts = PlayerView.__dict__["_parts"].__set__  # (its slot's own setter: a 
 # read of any of them sets them all) ...
 _PUBLIC = ("seat", "players", "variant", "phase", "to_move", "dealer", "scores", "side_of", "hand_sizes",
            "bids", "bidder", "bid", "trump", "discard_counts", "stock_size", "hand_results", "winner",
-           "legal_moves", "call", "hand_size", "partner", "rules")
+           "legal_moves", "call", "hand_size", "partner", "rules", "winners")
 # ... then, at these indices: this seat's own hand, discard and gift masks and the called card
 # (None or its index); the trick in progress's cards and leader, the completed tricks (leader,
 # cards, taker: card indices) and the cards each seat has played this hand (``_played``).
@@ -157,7 +161,7 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         len(info.stock), results, winner, state.legal_moves() if to_move == seat else (),
         info.call, info.hand_size,
         None if info.partner is None or called is None else _partner_known(state, seat),
-        variant,
+        variant, state.winners,
         masks[seat], discards[seat] if discards else 0, info.gift if seat == info.bidder else 0, called,
         trick, leader, done, _played(info.start, trick, done) if trick or done else ()))
     return view

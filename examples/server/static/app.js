@@ -370,8 +370,11 @@ function renderGameOver(view, records) {
   const node = $("game-over");
   node.hidden = view.phase !== "game over";
   if (node.hidden) return;
-  const mine = view.winner !== null && view.winner === view.side_of[view.seat];
-  const who = view.winner === null ? "nobody wins" : `side ${view.winner} wins${mine ? ": you win!" : ""}`;
+  const winners = view.winners ?? (view.winner === null ? [] : [view.winner]);  // several: sides won together
+  const mine = winners.includes(view.side_of[view.seat]);
+  const who = winners.length === 0 ? "nobody wins"
+    : `${winners.length === 1 ? "side" : "sides"} ${winners.join(" and ")} win${winners.length === 1 ? "s" : ""}`
+      + (mine ? ": you win!" : "");
   node.replaceChildren(el("h3", {text: "Game over"}), el("p", {id: "winner", "data-winner": view.winner ?? "", text: who}));
   if (records.length) {
     node.append(el("p", {text: "Stored: "}, ...records.map((name) =>

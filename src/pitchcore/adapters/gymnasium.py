@@ -41,6 +41,7 @@ from ..bots.base import Bot
 from ..cards import mask_text
 from ..engine import _variant, new_game
 from ..errors import IllegalMove
+from ..results import winners_text
 from ..simulate import bot_by_name
 from ..state import GameState, Phase, seat_of
 from ..tensors import information_state_tensor, observation_tensor, tensor_layout
@@ -179,8 +180,8 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         if self.reward_kind == "hand":
             reward = float(new[1][side] - self._scores[side])
             self._scores = new[1]
-        elif terminated and new.winner is not None:
-            reward = 1.0 if new.winner == side else -1.0
+        elif terminated and new.winners:  # (several where sides win together)
+            reward = 1.0 if side in new.winners else -1.0
         else:
             reward = 0.0
         mask = np.zeros(self.space.size, dtype=np.int8) if self._done else self.space.legal_action_mask(new, chosen)
@@ -309,7 +310,7 @@ def position_text(state: GameState, chosen: int = 0) -> str:
     if chosen:
         lines.append(f"discard chosen so far: {mask_text(chosen)}")
     if state.is_over:
-        lines.append("game over: " + ("nobody wins" if state.winner is None else f"side {state.winner} wins"))
+        lines.append("game over: " + winners_text(state.winners))
     return "\n".join(lines)
 
 

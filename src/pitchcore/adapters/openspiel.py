@@ -212,6 +212,8 @@ class _Core(NamedTuple):
     end: str | None
     """None while the game goes on; ``over``, ``hand`` (single_hand) or ``cut`` (truncated)."""
     winner: int | None
+    winners: tuple[int, ...] = ()
+    """Every winning side once the game is over (several where sides win together)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Core:
         return self
@@ -283,7 +285,7 @@ def _apply(core: _Core, action: int) -> _Core:
     core = core._replace(moves=moves, scores=after.scores, results=after.hand_results)
     if after.is_over:
         return core._replace(state=after, chosen=0, actions=(), past=(*core.past, past), end="over",
-                             winner=after.winner)
+                             winner=after.winner, winners=after.winners)
     if rules.single_hand and scored:
         return core._replace(state=None, chosen=0, actions=(), past=(*core.past, past), end="hand")
     core = _after_deal(core, after.dealer, past)
@@ -300,9 +302,9 @@ def _returns(core: _Core) -> list[float]:
         if delta is None:
             return [0.0] * rules.players
         return [float(delta[side]) for side in rules.side_of]
-    if core.end != "over" or core.winner is None:
+    if core.end != "over" or not core.winners:
         return [0.0] * rules.players
-    return [1.0 if side == core.winner else -1.0 for side in rules.side_of]
+    return [1.0 if side in core.winners else -1.0 for side in rules.side_of]
 
 
 # -- what a seat sees ----------------------------------------------------------------------

@@ -325,10 +325,10 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
                 rewards[name] = float(after[side] - before[side])
             self._rewarded = True
         if new[5] is _OVER:
-            if self.reward_kind == "game" and new.winner is not None:
-                winner = new.winner
+            winners = new.winners
+            if self.reward_kind == "game" and winners:  # (several where sides win together)
                 for name, side in zip(self.possible_agents, new.table.side_of, strict=True):
-                    rewards[name] = 1.0 if side == winner else -1.0
+                    rewards[name] = 1.0 if side in winners else -1.0
                 self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_hands is not None and new[3] >= self.max_hands:  # deals, thrown-in ones too

@@ -246,6 +246,14 @@ def suit_value(hand: int, suit: int, rules: RulesInfo, players: int, *, bidder_g
     return value
 
 
+def _set_back_if_passing(view: PlayerView) -> bool:
+    """True for the dealer after everyone passed where passing too sets it back the lowest
+    bid unplayed (``auction.all_pass: dealer-set-back``): bidding it can only do better."""
+    auction = getattr(view.rules, "auction", None)
+    return (view.seat == view.dealer and getattr(auction, "all_pass", None) == "dealer-set-back"
+            and all(bid is None for _, bid in view.bids))
+
+
 def best_suit(hand: int, rules: RulesInfo, players: int, *, bidder_gift: int = 0) -> tuple[int, float]:
     """The suit the hand is worth most with as trump, and that worth."""
     values = [(suit_value(hand, suit, rules, players, bidder_gift=bidder_gift), suit) for suit in range(4)]
@@ -414,6 +422,8 @@ class HeuristicBot:
             if view.seat == view.dealer:  # last to bid: the cheapest bid that wins will do
                 return min(fitting, key=lambda move: int(move.arg or 0))
             return max(fitting, key=lambda move: int(move.arg or 0))
+        if passing and numbers and _set_back_if_passing(view):  # a sure loss: play the lowest bid instead
+            return min(numbers, key=lambda move: int(move.arg or 0))
         if passing:
             return passing[0]
         return min(numbers, key=lambda move: int(move.arg or 0)) if numbers else bids[0]

@@ -50,11 +50,13 @@ class SingleRound(Step):
     dealer_may_take: bool = field(
         True, "the dealer may take the high bid by bidding equal to it (never a shoot bid)")
     all_pass: str = choice(
-        ("redeal", "dealer-must-bid", "pass-deal", "dealer-names-trump"), "redeal",
+        ("redeal", "dealer-must-bid", "pass-deal", "dealer-names-trump", "dealer-set-back"), "redeal",
         "redeal: the same dealer deals again; dealer-must-bid (stick the dealer): the dealer "
         "may not pass when everyone else has; pass-deal: the hand is thrown in and the next "
         "seat clockwise deals; dealer-names-trump: a dealer who passes too is the bidder for 0, "
-        "never set (Cinch: no minimum)",
+        "never set (Cinch: no minimum); dealer-set-back: the dealer may pass too, and is then "
+        "set back min_bid as a bidder of min_bid who failed, the hand not played (nobody else "
+        "scores) and the next seat deals",
     )
     forced_bid: int | None = field(
         None, "null, or a bid N: a player holding a 9 and another card of the 9's suit may not "
@@ -205,6 +207,9 @@ class SingleRound(Step):
             return state.evolve(info=info), Next.DONE
         if self.all_pass == "pass-deal":  # thrown in: the next seat deals (the engine redeals)
             return state.evolve(info=info, dealer=(seat + 1) % state.table.players), Next.REDEAL
+        if self.all_pass == "dealer-set-back":  # the dealer is the bidder of min_bid, set unplayed
+            info = info._replace(bidder=seat, bid=self.min_bid, high=self.min_bid)
+            return state.evolve(info=info, to_move=None), Next.SCORE
         return state.evolve(info=info), Next.REDEAL
 
 

@@ -33,10 +33,19 @@ class PacketDeal(Step):
     default_players: int = field(4, "seats when new_game is not told", minimum=2, maximum=MOST_PLAYERS)
     sides: str = choice(
         ("cutthroat", "partners", "partners-if-even"), "cutthroat",
-        "cutthroat: every seat for itself; partners: seats alternate between two sides (an "
-        "even number of players); partners-if-even: partners when the number of players is "
-        "even, cutthroat when it is odd (Book Pitch: partners at 4, cutthroat at 3)",
+        "cutthroat: every seat for itself; partners: seats alternate between the sides (teams "
+        "or team_size says how many; by default two, so an even number of players); "
+        "partners-if-even: partners where the players split into the sides, cutthroat "
+        "otherwise (Book Pitch: partners at 4, cutthroat at 3)",
     )
+    teams: int = field(
+        2, "partners: how many sides; seat s plays for side s mod teams, so partners sit "
+        "alternately (6 players as 3 teams of 2: seats i and i+3; 6 as 2 teams of 3: seats of "
+        "equal parity)", minimum=2, maximum=MOST_PLAYERS // 2)
+    team_size: int | None = field(
+        None, "partners: null, or the players of each side, the number of sides then following "
+        "from the table (team_size 2: 4 players as 2 sides, 6 as 3, 8 as 4); set teams or "
+        "team_size, not both", minimum=2, maximum=MOST_PLAYERS // 2)
     hand_size: int = field(6, "cards dealt to each seat", minimum=1, maximum=MOST_CARDS)
     packet: int = field(3, "cards given to a seat at a time", minimum=1, maximum=MOST_CARDS)
     deck: str = choice(
@@ -56,10 +65,34 @@ class PacketDeal(Step):
     )
 
     def side_table(self, players: int) -> tuple[int, ...]:
-        """Side of each seat: cutthroat side = seat; partners side = seat % 2."""
-        if self.sides == "partners" or (self.sides == "partners-if-even" and players % 2 == 0):
-            return tuple(seat % 2 for seat in range(players))
+        """Side of each seat: cutthroat side = seat; partners side = seat % (number of sides)."""
+        if self.partnered(players):
+            count = self.team_count(players)
+            return tuple(seat % count for seat in range(players))
         return tuple(range(players))
+
+    def team_count(self, players: int) -> int:
+        """The sides partners form at a table of ``players`` (``teams``, or from ``team_size``)."""
+        return players // self.team_size if self.team_size is not None else self.teams
+
+    def partnered(self, players: int) -> bool:
+        """True when ``players`` seats play in partnerships: the sides say so, and the seats
+        split evenly into the sides, two or more to a side."""
+        if self.sides == "cutthroat":
+            return False
+        count = self.team_count(players)
+        return count >= 2 and players % count == 0 and players >= 2 * count
+
+    def teams_text(self) -> str:
+        """The partnerships, for a message: ``2 sides``, ``sides of 2 players``."""
+        return f"sides of {self.team_size} players" if self.team_size is not None else f"{self.teams} sides"
+
+    def seating_problem(self, players: int) -> str | None:
+        """Why ``players`` seats cannot play this deal's partnerships (None: they can)."""
+        if self.sides != "partners" or self.partnered(players):
+            return None
+        return (f"plays in partnerships ({self.teams_text()}, two or more players to a side), "
+                f"not with {players} players")
 
     def hand_sizes(self, players: int) -> tuple[int, ...]:
         """The cards a deal gives each of ``players`` seats: always ``hand_size``."""
@@ -83,12 +116,25 @@ class PacketDeal(Step):
                 f"{self.deck_size() // self.max_players} cards to each of {self.max_players} "
                 "players, or lower max_players",
             ))
-        if self.sides == "partners" and (self.min_players % 2 or self.max_players % 2
-                                         or self.min_players != self.max_players):
-            found.append(("sides", "partners needs one even number of players "
-                                   "(min_players = max_players, e.g. 4); got min_players "
-                                   f"{self.min_players}, max_players {self.max_players}"))
+        found.extend(self.team_problems())
         return found
+
+    def team_problems(self) -> list[tuple[str, str]]:
+        """Teams only for partners, set one way, fitting the fewest, most and default seats."""
+        if self.team_size is not None and self.teams != 2:
+            return [("team_size", "set teams (how many sides) or team_size (players per side), "
+                                  f"not both; got teams {self.teams}, team_size {self.team_size}")]
+        if self.sides == "cutthroat" and (self.teams != 2 or self.team_size is not None):
+            return [("sides", "cutthroat: every seat is its own side, so teams and team_size "
+                              "mean nothing; use sides: partners, or leave them out")]
+        counts = sorted({self.min_players, self.max_players, self.default_players})
+        unfit = [count for count in counts if not self.partnered(count)]
+        if self.sides == "partners" and unfit:
+            return [("sides", f"partners in {self.teams_text()} needs min_players, max_players and "
+                              f"default_players that split into them, two or more players to a "
+                              f"side; got min_players {self.min_players}, max_players "
+                              f"{self.max_players}, default_players {self.default_players}")]
+        return []
 
     def begin(self, state: GameState) -> tuple[GameState, bool | Next]:
         state = self.deal_out(state, self.hand_size)

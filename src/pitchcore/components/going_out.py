@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
-from ..registry import MOST_SCORE, component, field, slot
+from ..registry import MOST_ROUNDS, MOST_SCORE, choice, component, field, kind_of, slot
 from .settlement import Ledger
 
 slot("going_out", "The target score and the order in which a hand's points can reach it.",
@@ -14,27 +15,67 @@ slot("going_out", "The target score and the order in which a hand's points can r
 
 
 class Walk:
-    """Adds a hand's points one at a time and remembers who reached the target first."""
+    """Adds a hand's points one at a time and remembers who reached the target first.
 
-    def __init__(self, scores: tuple[int, ...], target: int) -> None:
+    With ``win_by`` (the game's ``going_out.win_by``), a side reaches the target only when
+    it also leads every other side by at least that much as its points are added.
+    """
+
+    def __init__(self, scores: tuple[int, ...], target: int, win_by: int | None = None) -> None:
         self.scores = list(scores)
         self.delta = [0] * len(scores)
         self.target = target
-        self.winner: int | None = None
+        self.win_by = win_by
+        self.winner: Won = None
 
     def add(self, side: int, amount: int) -> bool:
         """Add points; True when this addition takes ``side`` to the target."""
-        self.scores[side] += amount
+        scores = self.scores
+        scores[side] += amount
         self.delta[side] += amount
-        return self.scores[side] >= self.target
+        if scores[side] < self.target:  # (``out`` in line: a hand is scored on every playout)
+            return False
+        return self.win_by is None or leads_by(scores, side, self.win_by)
 
-    def result(self) -> tuple[tuple[int, ...], int | None, bool]:
+    def out(self, side: int) -> bool:
+        """True when ``side`` is at the target now (and leads by ``win_by``, where set)."""
+        scores = self.scores
+        if scores[side] < self.target:
+            return False
+        return self.win_by is None or leads_by(scores, side, self.win_by)
+
+    def result(self) -> Settled:
         return tuple(self.delta), self.winner, self.winner is not None
 
 
-Settled = tuple[tuple[int, ...], int | None, bool]
-"""What going out decides for a hand: score changes, the winning side (or None), and
-whether the game is over."""
+def leads_by(scores: Sequence[int], side: int, margin: int) -> bool:
+    """True when ``side``'s score is at least ``margin`` above every other side's."""
+    others = [score for other, score in enumerate(scores) if other != side]
+    return not others or scores[side] - max(others) >= margin
+
+
+def clockwise_from(start: int | None, sides: int) -> list[int]:
+    """Every side, clockwise from ``start`` (from side 0 where there is none)."""
+    first = start or 0
+    return [(first + offset) % sides for offset in range(sides)]
+
+
+Won = int | tuple[int, ...] | None
+"""Who wins the game on a hand: a side, several sides together (a tuple), or None."""
+
+Settled = tuple[tuple[int, ...], Won, bool]
+"""What going out decides for a hand: score changes, the winning side (or sides, or None),
+and whether the game is over."""
+
+
+def winners_of(won: Won) -> tuple[int, ...]:
+    """The winning sides ``settle`` names, as a tuple (empty: nobody wins)."""
+    if won is None:
+        return ()
+    if isinstance(won, int):
+        return (won,)
+    return tuple(won)
+
 
 LOSE_AT_DOC = (
     "null (no such rule), or a negative score: a side at or below it after a hand loses the "
@@ -43,58 +84,126 @@ LOSE_AT_DOC = (
     "loses). A hand that ends the game otherwise (a side reaching the target, a shoot) ends "
     "it as before")
 
+LOSE_AFTER_SETS_DOC = (
+    "null (no such rule), or N: a side set back for the Nth time in a game loses it (three "
+    "setbacks and you lose). With two sides the other wins; with more the game ends and the "
+    "highest other side wins (a tie: the first clockwise from the loser). A hand that ends "
+    "the game otherwise ends it as before; a dealer set back when all pass "
+    "(auction.all_pass: dealer-set-back) counts as set back")
+
+WIN_BY_DOC = (
+    "null (reaching the target is enough), or N: a side at the target wins only when it "
+    "leads every other side by at least N (win by two: 2); otherwise play goes on until a "
+    "side at the target leads by N at the end of a hand or as its points are counted")
+
 
 def lose_at_field() -> Any:
     """The loss threshold: null, or a negative score no lower than the lowest target's negative."""
     return field(None, LOSE_AT_DOC, minimum=-MOST_SCORE, maximum=-1)
 
 
-def lose_at_text(lose_at: int | None) -> str:
-    return "" if lose_at is None else f", lose at {lose_at}"
+def lose_after_sets_field() -> Any:
+    """The set-backs that lose a game: null, or a number of them."""
+    return field(None, LOSE_AFTER_SETS_DOC, minimum=1, maximum=MOST_ROUNDS)
+
+
+def lose_at_text(lose_at: int | None, lose_after_sets: int | None = None) -> str:
+    text = "" if lose_at is None else f", lose at {lose_at}"
+    if lose_after_sets is not None:
+        text += f", lose after {lose_after_sets} set-back{'s' if lose_after_sets > 1 else ''}"
+    return text
 
 
 def apply_lose_at(lose_at: int | None, scores: tuple[int, ...], ledger: Ledger,
-                  settled: Settled) -> Settled:
-    """``settled`` with the loss threshold applied: a game not yet over ends when a side is
-    at or below ``lose_at``, and the highest of the others wins (see ``LOSE_AT_DOC``)."""
+                  settled: Settled, lose_after_sets: int | None = None) -> Settled:
+    """``settled`` with the losing rules applied: a game not yet over ends when a side is
+    at or below ``lose_at`` (see ``LOSE_AT_DOC``), or has been set back
+    ``lose_after_sets`` times (see ``LOSE_AFTER_SETS_DOC``), and the highest of the others
+    wins."""
     delta, _, over = settled
-    if lose_at is None or over:
+    if over or (lose_at is None and lose_after_sets is None):
         return settled
     totals = [score + change for score, change in zip(scores, delta, strict=True)]
-    sides = len(totals)
-    start = ledger.bidder_side or 0
-    clockwise = [(start + offset) % sides for offset in range(sides)]
-    loser = min(clockwise, key=totals.__getitem__)  # the first lowest, from the bidder on
-    if totals[loser] > lose_at:
-        return settled
-    others = [(loser + offset) % sides for offset in range(1, sides)]
-    others = [side for side in others if totals[side] > lose_at]
-    if not others:
-        return delta, None, True
-    best = max(totals[side] for side in others)
-    return delta, next(side for side in others if totals[side] == best), True
+    clockwise = clockwise_from(ledger.bidder_side, len(totals))
+    if lose_at is not None:
+        loser = min(clockwise, key=totals.__getitem__)  # the first lowest, from the bidder on
+        if totals[loser] <= lose_at:
+            survivors = [side for side in _after(loser, len(totals)) if totals[side] > lose_at]
+            return delta, _highest(survivors, totals), True
+    if lose_after_sets is not None:
+        sets = ledger.sets
+        lost = [side for side in clockwise if side < len(sets) and sets[side] >= lose_after_sets]
+        if lost:
+            loser = min(lost, key=totals.__getitem__)  # several at once: the lowest score loses
+            return delta, _highest(_after(loser, len(totals)), totals), True
+    return settled
+
+
+def _after(loser: int, sides: int) -> list[int]:
+    """The other sides, clockwise from the one after ``loser``."""
+    return [(loser + offset) % sides for offset in range(1, sides)]
+
+
+def _highest(sides: list[int], totals: list[int]) -> int | None:
+    """The first of ``sides`` with the highest total (None: no side)."""
+    if not sides:
+        return None
+    best = max(totals[side] for side in sides)
+    return next(side for side in sides if totals[side] == best)
 
 
 @attrs.frozen
 class GoingOut:
     target: int = field(11, "the score that wins", minimum=1, maximum=MOST_SCORE)
     lose_at: int | None = lose_at_field()
+    win_by: int | None = field(None, WIN_BY_DOC, minimum=1, maximum=MOST_SCORE)
+    lose_after_sets: int | None = lose_after_sets_field()
 
     def needs_bidder(self) -> bool:
         """True when only a bidder can win, so a game without an auction would never end."""
         return False
 
+    def shares(self) -> bool:
+        """True when several sides can win together (then ``win_by`` means nothing)."""
+        return False
+
+    def problems(self) -> list[tuple[str, str]]:
+        if self.win_by is not None and self.shares():
+            return [("win_by", f"{kind_of(self)} lets several sides win together, and no side "
+                     "leads a side it ties with; use win_by: null, or one winner")]
+        return []
+
     def goal(self, players: int) -> str:
         """What ends the game, for a person at the table."""
-        return f"target {self.target}{lose_at_text(self.lose_at)}"
+        by = "" if self.win_by is None else f", win by {self.win_by}"
+        return f"target {self.target}{by}{lose_at_text(self.lose_at, self.lose_after_sets)}"
 
     def settle(self, scores: tuple[int, ...], ledger: Ledger, bidder: int | None) -> Settled:
-        """Score changes, the winning side (or None), and whether the game is over."""
-        return apply_lose_at(self.lose_at, scores, ledger, self.reach(scores, ledger))
+        """Score changes, the winning side (or sides, or None), and whether the game is over."""
+        settled = self.reach(scores, ledger)
+        if not settled[2] and self.win_by is not None:
+            settled = self.ahead(scores, ledger, settled)
+        return apply_lose_at(self.lose_at, scores, ledger, settled, self.lose_after_sets)
+
+    def ahead(self, scores: tuple[int, ...], ledger: Ledger, settled: Settled) -> Settled:
+        """With ``win_by``: a side at the target that leads by ``win_by`` once the hand is
+        counted wins, where this kind lets it win (a lead can come from a rival set back)."""
+        delta = settled[0]
+        totals = [score + change for score, change in zip(scores, delta, strict=True)]
+        leader = max(range(len(totals)), key=totals.__getitem__)
+        assert self.win_by is not None
+        if (totals[leader] >= self.target and leads_by(totals, leader, self.win_by)
+                and self.may_finish(leader, ledger)):
+            return delta, leader, True
+        return settled
+
+    def may_finish(self, side: int, ledger: Ledger) -> bool:
+        """Whether ``side``, at the target and far enough ahead after a hand, wins."""
+        return True
 
     def reach(self, scores: tuple[int, ...], ledger: Ledger) -> Settled:
-        """``settle`` before the loss threshold: who reaches the target, in this kind's order."""
-        walk = Walk(scores, self.target)
+        """``settle`` before the losing rules: who reaches the target, in this kind's order."""
+        walk = Walk(scores, self.target, self.win_by)
         for side, amount in ledger.paid:  # a sold pitch is paid before the hand is played
             if walk.add(side, amount):
                 walk.winner = side
@@ -178,6 +287,9 @@ class BidderOnly(AwardWalk):
     def may_win(self, side: int, ledger: Ledger, earned: int) -> bool:
         return side == ledger.bidder_side and bool(ledger.made) and earned >= ledger.bid_value
 
+    def may_finish(self, side: int, ledger: Ledger) -> bool:
+        return side == ledger.bidder_side and bool(ledger.made)
+
     def needs_bidder(self) -> bool:
         return True
 
@@ -199,6 +311,9 @@ class WinOnBid(GoingOut):
     def needs_bidder(self) -> bool:
         return True
 
+    def may_finish(self, side: int, ledger: Ledger) -> bool:
+        return side == ledger.bidder_side and bool(ledger.made)
+
     def order(self, walk: Walk, ledger: Ledger) -> None:
         bidder = ledger.bidder_side
         for side, amount in ledger.credits:
@@ -209,26 +324,90 @@ class WinOnBid(GoingOut):
                 walk.winner = bidder
 
 
+def score_all(walk: Walk, ledger: Ledger) -> None:
+    """Add the whole hand: every credit in award order, then the bidder's bonus and set-back."""
+    for side, amount in ledger.credits:
+        walk.add(side, amount)
+    if ledger.bidder_side is not None:
+        walk.add(ledger.bidder_side, ledger.bonus - ledger.penalty)
+
+
+def highest_at_target(walk: Walk, start: int | None) -> list[int]:
+    """The sides at the target with the highest total, clockwise from ``start`` (empty: none
+    is there, or, with ``win_by``, the highest does not lead the rest by that much)."""
+    totals = walk.scores
+    best = max(totals)
+    if best < walk.target:
+        return []
+    tied = [side for side in clockwise_from(start, len(totals)) if totals[side] == best]
+    if walk.win_by is not None and not leads_by(totals, tied[0], walk.win_by):
+        return []
+    return tied
+
+
 @component("going_out", "highest-total")
 @attrs.frozen
 class HighestTotal(GoingOut):
     """The whole hand is scored; if sides reach the target, the highest total wins, a tie to the bidder's side (Smear).
 
     A tie for the highest total without the bidder's side in it goes to the first of the
-    tied sides clockwise from the bidder (from side 0 in a hand without a bidder).
+    tied sides clockwise from the bidder (from side 0 in a hand without a bidder); with
+    ``tie: shared`` every tied side wins.
+    """
+
+    tie: str = choice(
+        ("bidder", "shared"), "bidder",
+        "who wins when sides tie for the highest total at the target: bidder (the bidder's "
+        "side, else the first tied side clockwise from the bidder); shared (every tied side "
+        "wins: state.winners names them all, state.winner is null)")
+
+    def shares(self) -> bool:
+        return self.tie == "shared"
+
+    def order(self, walk: Walk, ledger: Ledger) -> None:
+        score_all(walk, ledger)
+        tied = highest_at_target(walk, ledger.bidder_side)
+        if len(tied) > 1 and self.tie == "shared":
+            walk.winner = tuple(sorted(tied))
+        elif tied:
+            walk.winner = tied[0]
+
+
+@component("going_out", "bidder-goes-out")
+@attrs.frozen
+class BidderGoesOut(GoingOut):
+    """The whole hand is scored; a bidder's side at the target wins whatever others score, else the highest total.
+
+    The rule of tables where "the bidder goes out": every side scores what it took, and the
+    bidding side, if it made its bid and reached the target, wins even where another side
+    passed the target with more. Otherwise the highest total at the target wins, a tie to
+    the first tied side clockwise from the bidder. (``bidder-first`` also lets the bidder
+    out first, but stops counting there: the others' points of that hand are not added.)
     """
 
     def order(self, walk: Walk, ledger: Ledger) -> None:
+        score_all(walk, ledger)
         bidder = ledger.bidder_side
-        for side, amount in ledger.credits:
-            walk.add(side, amount)
-        if bidder is not None:
-            walk.add(bidder, ledger.bonus - ledger.penalty)
-        totals = walk.scores
-        best = max(totals)
-        if best < self.target:
+        if bidder is not None and ledger.made is not False and walk.out(bidder):
+            walk.winner = bidder
             return
-        sides = len(totals)
-        start = bidder or 0
-        walk.winner = next(side for side in ((start + offset) % sides for offset in range(sides))
-                           if totals[side] == best)
+        tied = highest_at_target(walk, bidder)
+        if tied:
+            walk.winner = tied[0]
+
+
+@component("going_out", "all-reaching")
+@attrs.frozen
+class AllReaching(GoingOut):
+    """The whole hand is scored; every side at the target after it wins, together if several do."""
+
+    def shares(self) -> bool:
+        return True
+
+    def order(self, walk: Walk, ledger: Ledger) -> None:
+        score_all(walk, ledger)
+        reached = tuple(side for side, total in enumerate(walk.scores) if total >= walk.target)
+        if len(reached) == 1:
+            walk.winner = reached[0]
+        elif reached:
+            walk.winner = reached

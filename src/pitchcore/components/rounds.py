@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from ..registry import MOST_ROUNDS, component, number_range
-from .going_out import Settled, apply_lose_at, best_other, lose_at_field, lose_at_text
+from ..registry import MOST_ROUNDS, choice, component, number_range
+from .going_out import Settled, apply_lose_at, best_other, lose_after_sets_field, lose_at_field, lose_at_text
 from .settlement import Ledger
 
 PER_PLAYER = "per-player"
@@ -14,12 +14,20 @@ PER_PLAYER = "per-player"
 @component("going_out", "rounds")
 @attrs.frozen
 class Rounds:
-    """A game is a fixed number of hands (rounds); after the last the highest total wins, a tie for it nobody."""
+    """A game is a fixed number of hands (rounds); after the last the highest total wins, a tie for it nobody (or all).
+
+    With ``tie: shared`` every side tied for the highest total wins together.
+    """
 
     rounds: int | str = attrs.field(default=PER_PLAYER, metadata=number_range(
         1, MOST_ROUNDS, choices=(PER_PLAYER,),
         doc="hands in a game: a number, or per-player (one per seat, so every seat deals once)"))
     lose_at: int | None = lose_at_field()
+    lose_after_sets: int | None = lose_after_sets_field()
+    tie: str = choice(
+        ("nobody", "shared"), "nobody",
+        "a tie for the highest total after the last round: nobody wins; shared (every tied "
+        "side wins: state.winners names them all, state.winner is null)")
 
     def count(self, players: int) -> int:
         """Hands in a game at a table of ``players``."""
@@ -29,10 +37,11 @@ class Rounds:
         return False
 
     def goal(self, players: int) -> str:
-        return f"{self.count(players)} rounds{lose_at_text(self.lose_at)}"
+        return f"{self.count(players)} rounds{lose_at_text(self.lose_at, self.lose_after_sets)}"
 
     def settle(self, scores: tuple[int, ...], ledger: Ledger, bidder: int | None) -> Settled:
-        return apply_lose_at(self.lose_at, scores, ledger, self.last_round(scores, ledger))
+        return apply_lose_at(self.lose_at, scores, ledger, self.last_round(scores, ledger),
+                             self.lose_after_sets)
 
     def last_round(self, scores: tuple[int, ...], ledger: Ledger) -> Settled:
         """``settle`` before the loss threshold: the game ends after the last round."""
@@ -52,5 +61,7 @@ class Rounds:
             return tuple(delta), None, False
         totals = [score + change for score, change in zip(scores, delta, strict=True)]
         best = max(totals)
-        leaders = [side for side, total in enumerate(totals) if total == best]
-        return tuple(delta), leaders[0] if len(leaders) == 1 else None, True
+        leaders = tuple(side for side, total in enumerate(totals) if total == best)
+        if len(leaders) == 1:
+            return tuple(delta), leaders[0], True
+        return tuple(delta), leaders if self.tie == "shared" else None, True

@@ -33,6 +33,9 @@ class Ledger:
     """Seats at the table (a game of one round per player)."""
     paid: tuple[tuple[int, int], ...] = ()
     """(side, points) paid in the auction (a sold pitch), settled before anything else."""
+    sets: tuple[int, ...] = ()
+    """Per side, how often it has been set back in the game, this hand included
+    (``going_out.lose_after_sets``)."""
 
 
 @component("settlement", "set-back")

@@ -104,8 +104,9 @@ class GoingOutRule(Protocol):
     """The going-out slot: how a hand's points move the scores, and when the game ends."""
 
     def settle(self, scores: tuple[int, ...], ledger: Ledger,
-               bidder: int | None) -> tuple[tuple[int, ...], int | None, bool]:
-        """Score changes, the winning side (or None), and whether the game is over."""
+               bidder: int | None) -> tuple[tuple[int, ...], int | tuple[int, ...] | None, bool]:
+        """Score changes, the winning side (a tuple of sides where several win together,
+        None where nobody wins), and whether the game is over."""
         ...
 
     def needs_bidder(self) -> bool: ...

@@ -32,6 +32,9 @@ class Next(enum.Enum):
     REDEAL = "redeal"
     """The deal is thrown in and dealt again, by ``state.dealer`` as the step left it (the
     same dealer, unless the step passed the deal on)."""
+    SCORE = "score"
+    """The hand ends before play and is scored as it stands: the engine skips the steps
+    left (everyone passed and the dealer is set back: ``auction.all_pass: dealer-set-back``)."""
 
 
 class Step:
