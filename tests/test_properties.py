@@ -1138,7 +1138,8 @@ def variant_texts(draw: st.DrawFn) -> str:
             data["joker_pips"] = draw(st.sampled_from(["none", "half-on-ties"]))
         data["value"] = draw(st.sampled_from([1, 1, 1, 2, 3]))
         points.append(data)
-    off_colour = [extra for extra in ("off-ace", "off-three") if draw(st.integers(0, 4), label=extra) == 0]
+    off_colour = [extra for extra in ("off-ace", "off-three")  # (a Trickster base may have one)
+                  if extra not in base.trump.extras and draw(st.integers(0, 4), label=extra) == 0]
     for extra in off_colour:  # Trickster's other-colour trumps, and their points
         points.append({"kind": extra, "value": draw(st.sampled_from([1, 3]))})
     for extra in ("last-trick", "high-spade"):
