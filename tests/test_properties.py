@@ -712,7 +712,8 @@ def check_turn_up(state: GameState, moves: tuple[pc.Move, ...]) -> list[pc.Move]
 
 def check_bids(state: GameState) -> None:
     auction = state.table.rules.auction
-    if kind(auction) == "sell-out":  # its turns are stated in test_auction_options; here: the bids
+    if kind(auction) in ("sell-out", "sell-out-reraise"):  # turns: test_auction_options,
+        # test_pedro_sancho; here: the bids
         bids = {move.arg for move in state.legal_moves() if move.kind == "bid"}
         assert bids <= set(auction.all_values())
         return
@@ -1197,7 +1198,8 @@ def variant_texts(draw: st.DrawFn) -> str:
             data["joker_pips"] = draw(st.sampled_from(["none", "half-on-ties"]))
         data["value"] = draw(st.sampled_from([1, 1, 1, 2, 3]))
         points.append(data)
-    off_colour = [extra for extra in ("off-ace", "off-three") if draw(st.integers(0, 4), label=extra) == 0]
+    off_colour = [extra for extra in ("off-ace", "off-three")  # (a Trickster base may have one)
+                  if extra not in base.trump.extras and draw(st.integers(0, 4), label=extra) == 0]
     for extra in off_colour:  # Trickster's other-colour trumps, and their points
         points.append({"kind": extra, "value": draw(st.sampled_from([1, 3]))})
     for extra in ("last-trick", "high-spade"):
@@ -1211,7 +1213,8 @@ def variant_texts(draw: st.DrawFn) -> str:
     max_bid = draw(st.integers(1, min(total, 7)))
     min_bid = draw(st.integers(1, max_bid))
     auction: dict[str, object] = {"min_bid": min_bid, "max_bid": max_bid}
-    if kind(base.auction) == "sell-out":  # the eldest's own bid: any number the points allow
+    if kind(base.auction) in ("sell-out", "sell-out-reraise"):  # the eldest's own bid: any number
+        # the points allow
         auction["pitch_bid"] = draw(st.integers(max_bid, max(total, max_bid)), label="pitch bid")
     else:
         auction["all_pass"] = draw(st.sampled_from(["redeal", "dealer-must-bid", "pass-deal", "dealer-names-trump",

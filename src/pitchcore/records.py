@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 
+from .components.reraise import most_calls
 from .engine import SEED_LIMIT, new_game, seating_problem
 from .errors import RecordError, VariantError
 from .log import Start, begin
@@ -322,7 +323,8 @@ class _Reader:
                           f"{'missing' if odd[0] in names else 'unknown'}")
         players = self.players
         bids = []
-        for index, item in enumerate(_list(value["bids"], "info.bids", 2 * players)):
+        most = max(2 * players, most_calls(self.table.variant.auction, players))
+        for index, item in enumerate(_list(value["bids"], "info.bids", most)):
             where = f"info.bids[{index}]"
             seat, bid = _list(item, where, 2, 2)
             bids.append((self.seat(seat, where + "[0]"), _bid_value(bid, where + "[1]")))

@@ -53,6 +53,7 @@ from .cards import MAX_CARDS, mask_text
 from .components.calling import CallThenAny
 from .components.exchange import DiscardRefill, Draw
 from .components.play import trick_seats
+from .components.reraise import most_calls
 from .components.rounds import Rounds
 from .components.turn_up import TurnUp
 from .moves import chosen_mask
@@ -156,7 +157,8 @@ class TensorLayout:
     most_tricks: int
     """Tricks a hand can have (the most cards a seat holds in play): rows of ``play_history``."""
     auction_entries: int
-    """Auction calls a hand can have (players + 1): rows of ``auction_history``."""
+    """Auction calls a hand can have (players + 1; more where the bidding goes round again):
+    rows of ``auction_history``."""
     hand_scale: float
     """What ``hand_sizes`` and ``discard_counts`` divide by: the cards a deal gives each seat
     (the most, where the dealer chooses)."""
@@ -302,7 +304,7 @@ class TensorLayout:
             ("rounds_left", (1,), "the share of the game's rounds still to play (a game of a fixed "
                                   "number of rounds; 0 otherwise)"),
         ]
-        entries = P + 1
+        entries = most_calls(variant.auction, P)
         recall: list[tuple[str, tuple[int, ...], str]] = [
             ("dealt", (D,), "the cards dealt to the observer this hand"),
             ("auction_history", (entries, P + 1 + B),

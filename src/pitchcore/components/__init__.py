@@ -25,6 +25,7 @@ from . import (  # noqa: F401
     last_jack,
     no_auction,
     no_trump,
+    reraise,
     rounds,
     stock_draw,
     turn_up,
