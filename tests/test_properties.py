@@ -25,6 +25,7 @@ from pitchcore.cards import JACK, PIPS, cards_in, parse_card
 from pitchcore.components.exchange import point_trumps
 from pitchcore.moves import BEG, GIVE, PASS, RUN, STAND
 from pitchcore.moves import KINDS as MOVE_KINDS
+from pitchcore.registry import MOST_CARDS
 from pitchcore.state import GameState, Phase
 from pitchcore.variant import Variant, component_dict
 
@@ -1335,7 +1336,7 @@ def turn_up_texts(draw: st.DrawFn, base_name: str) -> str:
     lines = [f"extends: {base_name}", "name: random-house-rules"]
     low = draw(st.integers(2, 4))
     high = draw(st.integers(low, 6))
-    hand = draw(st.integers(1, 51 // high))
+    hand = draw(st.integers(1, min(MOST_CARDS, 51 // high)))  # (a turned card left over; a hand holds 13 at most)
     lines.append(f"deal: {{min_players: {low}, max_players: {high}, default_players: {low}, sides: cutthroat, "
                  f"hand_size: {hand}, packet: {draw(st.integers(1, 3))}}}")
     lines.append(f"trump: {{beg: {draw(st.sampled_from(['gift-or-run', 'none']))}, "
