@@ -41,6 +41,11 @@ TRICKS = [
 ]
 
 
+def cards(text: str) -> set[str]:
+    """The cards of ``text`` ("AH KH"), as ``held`` gives them."""
+    return set(text.split())
+
+
 def new(variant: str | pc.Variant = "minnesota-smear", hands: list[str] | None = None,
         **kw: object) -> pc.GameState:
     return pc.new_game(variant, players=4, seed=7, dealer=0, hands=hands or HANDS,
@@ -71,7 +76,7 @@ def test_bids_run_from_2_to_4_and_the_dealer_must_exceed() -> None:
 def test_the_bidder_takes_the_kitty_before_naming_trump() -> None:
     s = play(new(), [*ASKED, *AUCTION])
     assert s.phase is pc.Phase.NAMING_TRUMP and s.to_move == 1
-    assert held(s, 1) == set("AH KH JD 3H AC QC KC 4S 5S 9H 4C 5C 6C".split())
+    assert held(s, 1) == cards("AH KH JD 3H AC QC KC 4S 5S 9H 4C 5C 6C")
     assert all(len(s.hands[seat]) == 9 for seat in (0, 2, 3))
 
 
@@ -87,7 +92,7 @@ def test_everyone_discards_to_six_and_keeps_its_trumps() -> None:
     s = exchanged()
     assert s.phase is pc.Phase.PLAYING and s.to_move == 1
     assert [len(hand) for hand in s.hands] == [6, 6, 6, 6]
-    assert held(s, 1) == set("AH KH JD 3H 9H AC".split())
+    assert held(s, 1) == cards("AH KH JD 3H 9H AC")
 
 
 def test_a_player_with_more_than_six_trumps_buries_no_scoring_trump() -> None:

@@ -41,6 +41,11 @@ TRICKS = [
 ]
 
 
+def cards(text: str) -> set[str]:
+    """The cards of ``text`` ("AH KH"), as ``held`` gives them."""
+    return set(text.split())
+
+
 def new(hands: list[str] | None = None, stock: str | None = STOCK, **kw: object) -> pc.GameState:
     return pc.new_game("st-paul-smear", seed=7, dealer=0, hands=hands or HANDS, stock=stock, **kw)
 
@@ -89,8 +94,8 @@ def test_each_player_but_the_dealer_discards_up_to_three_non_trumps() -> None:
     with pytest.raises(pc.IllegalMove):
         s.apply("discard 2S QD KD AD")
     s = play(s, DISCARDS[3:])
-    assert held(s, 1) == set("AH 7H 4S 3C 5D QS".split())   # refilled from the top, in turn
-    assert held(s, 5) == set("5H 9H AS TC 3D 8S".split())
+    assert held(s, 1) == cards("AH 7H 4S 3C 5D QS")   # refilled from the top, in turn
+    assert held(s, 5) == cards("5H 9H AS TC 3D 8S")
 
 
 def test_the_dealer_robs_the_pack_and_keeps_his_trumps() -> None:
@@ -98,9 +103,9 @@ def test_the_dealer_robs_the_pack_and_keeps_his_trumps() -> None:
     time; holding four trumps (QH JH 6H TH), he may discard only his seven others."""
     s = play(new(), [*AUCTION, "trump H", *DISCARDS])
     assert s.to_move == 0 and len(s.hands[0]) == 11
-    assert legal(s) == {f"discard {card}" for card in "AC JC JS 3S 6C 2C 4D".split()}
+    assert legal(s) == {f"discard {card}" for card in cards("AC JC JS 3S 6C 2C 4D")}
     s = play(s, ROBBED)
-    assert held(s, 0) == set("QH JH 6H 2C 4D TH".split())
+    assert held(s, 0) == cards("QH JH 6H 2C 4D TH")
     assert s.phase is pc.Phase.PLAYING and s.to_move == 1
 
 
