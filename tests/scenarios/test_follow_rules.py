@@ -67,11 +67,12 @@ def illegal(state: GameState, move: str, reason: str) -> None:
 
 def test_every_bundled_follow_or_trump_variant_keeps_trump_anytime() -> None:
     """The default is today's rule (P2), so no bundled file needs to say it; only Ten-point
-    Pitch plays trump only."""
+    Pitch plays trump only, and Minnesota Smear makes suit be followed (strict)."""
+    others = {"ten-point-pitch": "trump-only", "minnesota-smear": "strict"}
     for name in pc.bundled_variants():
         variant = pc.load_variant(name)
         if variant.play.kind == "follow-or-trump":  # type: ignore[attr-defined]
-            expected = "trump-only" if name == "ten-point-pitch" else "trump-anytime"
+            expected = others.get(name, "trump-anytime")
             assert variant.play.follow == expected, name  # type: ignore[attr-defined]
     said = house("trump-anytime")
     assert said.play == pc.load_variant("auction-pitch").play
