@@ -67,12 +67,14 @@ def illegal(state: GameState, move: str, reason: str) -> None:
 
 def test_every_bundled_follow_or_trump_variant_keeps_trump_anytime() -> None:
     """The default is today's rule (P2), so no bundled file needs to say it; only Ten-point
-    Pitch and the Trickster games that extend it play trump only."""
+    Pitch and the Trickster games that extend it play trump only, and Minnesota Smear makes
+    suit be followed (strict)."""
+    others = {"ten-point-pitch": "trump-only", "trickster-11-point": "trump-only", "trickster-13-point": "trump-only",
+              "minnesota-smear": "strict"}
     for name in pc.bundled_variants():
         variant = pc.load_variant(name)
         if variant.play.kind == "follow-or-trump":  # type: ignore[attr-defined]
-            trump_only = name in ("ten-point-pitch", "trickster-11-point", "trickster-13-point")
-            expected = "trump-only" if trump_only else "trump-anytime"
+            expected = others.get(name, "trump-anytime")
             assert variant.play.follow == expected, name  # type: ignore[attr-defined]
     said = house("trump-anytime")
     assert said.play == pc.load_variant("auction-pitch").play
