@@ -109,6 +109,11 @@ class PlayerView:
     """The sides that won, once the game is over (``GameState.winners``): one usually,
     several where the variant lets sides win together; empty while it goes on or when
     nobody won."""
+    shown: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, the cards it drew where every seat saw them and has not played yet: those
+    it drew from a face-up stock (``play: {kind: draw-after-trick, stock: face-up}``), and a
+    card turned up for trump that it drew from a face-down one; empty in every other variant
+    (and before the first draw)."""
 
     # A slot beside the fields, for ``view_of`` to leave the view's raw public pieces in (see
     # the module docstring): attrs gives a cached_property a slot of its own; this one is never
@@ -142,8 +147,9 @@ _PUBLIC = ("seat", "players", "variant", "phase", "to_move", "dealer", "scores",
            "legal_moves", "call", "hand_size", "partner", "upcards", "rules", "winners")
 # ... then, at these indices: this seat's own hand, discard and gift masks and the called card
 # (None or its index); the trick in progress's cards and leader, the completed tricks (leader,
-# cards, taker: card indices) and the cards each seat has played this hand (``_played``).
-_HAND, _DISCARDS, _GIFT, _CALLED, _TRICK, _LEADER, _DONE, _PLAYED = range(len(_PUBLIC), len(_PUBLIC) + 8)
+# cards, taker: card indices) and the cards each seat has played this hand (``_played``);
+# last, the masks of the cards each seat drew in sight of all and still holds (``shown_masks``).
+_HAND, _DISCARDS, _GIFT, _CALLED, _TRICK, _LEADER, _DONE, _PLAYED, _SHOWN = range(len(_PUBLIC), len(_PUBLIC) + 9)
 _BIT = tuple(1 << card for card in range(64))
 _NO_DISCARDS = tuple((0,) * players for players in range(16))
 
@@ -169,8 +175,28 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         upcards(info, table.face_up_stock) if info.turned or table.face_up_stock else (),
         variant, state.winners,
         masks[seat], discards[seat] if discards else 0, info.gift if seat == info.bidder else 0, called,
-        trick, leader, done, _played(info.start, trick, done) if trick or done else ()))
+        trick, leader, done, _played(info.start, trick, done) if trick or done else (),
+        shown_masks(state) if done and (info.turned or table.face_up_stock) else ()))
     return view
+
+
+def shown_masks(state: GameState) -> tuple[int, ...]:
+    """Per seat, the mask of the cards it drew in sight of every seat and still holds
+    (``PlayerView.shown``): ``()`` where nobody did.
+
+    Worked out from the state as it is: a seat's cards drawn during play are those it held
+    in play (``info.start``, which the draws add to) that were not dealt to it
+    (``info.dealt``); all of them were seen if the stock lies face up, else only a card
+    turned up for trump. The cards it has played since are left out (they are in the
+    tricks). Only ``play: draw-after-trick`` draws during play; elsewhere ``start`` differs
+    from ``dealt`` by the exchange's cards, which are never face up, so this is empty."""
+    table, info = state.table, state.info
+    start, dealt = info.start, info.dealt
+    if not start or not callable(getattr(table.rules.play, "draw_rounds", None)):
+        return ()
+    seen = -1 if table.face_up_stock else sum(1 << card for card in info.turned)
+    masks = tuple([(held & ~first & seen) & mask for held, first, mask in zip(start, dealt, state.masks, strict=True)])
+    return masks if any(masks) else ()
 
 
 def upcard_indices(info: HandInfo, face_up_stock: bool) -> list[int]:
@@ -258,10 +284,17 @@ def _play_group(parts: tuple[Any, ...]) -> tuple[Any, ...]:
             tuple([_seats(played, leader, cards, players) for leader, cards, _ in done]))
 
 
+def _shown_group(parts: tuple[Any, ...]) -> tuple[Any, ...]:
+    """shown."""
+    masks = parts[_SHOWN]
+    return (tuple([_cards(mask) for mask in masks]) if masks else (),)
+
+
 _GROUPS: tuple[tuple[tuple[str, ...], Callable[[tuple[Any, ...]], tuple[Any, ...]]], ...] = (
     (_PUBLIC, lambda parts: parts),
     (("hand", "discards", "gift", "called"), _cards_group),
     (("trick", "tricks", "trick_seats"), _play_group),
+    (("shown",), _shown_group),
 )
 _LAZY: dict[str, tuple[tuple[Callable[[PlayerView, Any], None], ...],
                        Callable[[tuple[Any, ...]], tuple[Any, ...]], int]] = {
