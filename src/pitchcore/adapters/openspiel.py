@@ -486,7 +486,7 @@ def resample(core: _Core, seat: int, rng: random.Random) -> tuple[_Core, bool]:
             hands = sample_masks(knowledge, rng)
         except NoConsistentDeal:
             break
-        found = _renamed(core, seat, hands, knowledge.unknown, rng)
+        found = _renamed(core, seat, hands, knowledge.unknown, rng, knowledge.shown)
         if found is None:
             continue
         new = found.state
@@ -502,9 +502,11 @@ def resample(core: _Core, seat: int, rng: random.Random) -> tuple[_Core, bool]:
     return core, False
 
 
-def _renamed(core: _Core, seat: int, hands: Sequence[int], unknown: int, rng: random.Random) -> _Core | None:
+def _renamed(core: _Core, seat: int, hands: Sequence[int], unknown: int, rng: random.Random,
+             shown: Sequence[int] = ()) -> _Core | None:
     """``core`` with the cards ``seat`` cannot place renamed so that the others hold ``hands``
-    (None where that cannot be done by renaming: a hand holds a card the seat has placed)."""
+    (None where that cannot be done by renaming: a hand holds a card the seat has placed,
+    other than the cards ``shown`` it holding, which keep their names and their holder)."""
     state = core.state
     assert state is not None
     rules = core.rules
@@ -513,8 +515,10 @@ def _renamed(core: _Core, seat: int, hands: Sequence[int], unknown: int, rng: ra
     for other, (old, held) in enumerate(zip(state.masks, hands, strict=True)):
         if other == seat:
             continue
-        if old & ~unknown or held & ~unknown or old.bit_count() != held.bit_count():
+        seen = shown[other] if shown else 0
+        if old & ~unknown != seen or held & ~unknown != seen or old.bit_count() != held.bit_count():
             return None
+        old, held = old & unknown, held & unknown
         targets = list(cards_in(held))
         rng.shuffle(targets)
         for card, target in zip(cards_in(old), targets, strict=True):
