@@ -272,8 +272,9 @@ def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]]
     turned = tuple(card.index for card in view.upcards)
     if not table.face_up_stock:  # (a face-down stock shows a drawn card only if it was turned up)
         turned = (*cards_in(sum(shown)), *turned)
+    dealt = tuple(mask & ~seen for mask, seen in zip(start, shown, strict=True))
     info = HandInfo(
-        dealt=tuple(mask & ~seen for mask, seen in zip(start, shown, strict=True)), stock=stock, bids=view.bids, high=auction.rank(view.bid) if view.bid is not None else 0,
+        dealt=dealt, stock=stock, bids=view.bids, high=auction.rank(view.bid) if view.bid is not None else 0,
         bidder=view.bidder, bid=view.bid, trump=kn.trump, gift=kn.gift, junk=(), discards=discards,
         exchanged=view.players, start=start, call=view.call, hand_size=found.deal.hand_size,
         turned=turned, **_called(view, start))
