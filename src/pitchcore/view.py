@@ -3,8 +3,9 @@
 ``state.view(seat)`` runs on every move of every bot, so it builds little. It checks the
 seat, takes the public pieces of the state (references to the state's own tuples, no
 copies) and works out at once only what needs the hidden ones: the hand sizes, the discard
-counts, the stock's size, the legal moves, whether the called partner is known, and the
-cards each seat has played this hand. Every field is set on first access, a group at a
+counts, the stock's size, the legal moves, whether the called partner is known, the cards
+each seat drew in sight of all (``shown``, in the few variants that draw during play) and
+the cards each seat has played this hand. Every field is set on first access, a group at a
 time, and kept: the first read of any plain field sets them all (values already at hand);
 the first of ``hand``, ``discards``, ``gift`` or ``called`` makes those ``Card`` values;
 the first of ``trick``, ``tricks`` or ``trick_seats`` works out who played each card and
@@ -144,12 +145,11 @@ _set_parts = PlayerView.__dict__["_parts"].__set__  # (its slot's own setter: a 
 # read of any of them sets them all) ...
 _PUBLIC = ("seat", "players", "variant", "phase", "to_move", "dealer", "scores", "side_of", "hand_sizes",
            "bids", "bidder", "bid", "trump", "discard_counts", "stock_size", "hand_results", "winner",
-           "legal_moves", "call", "hand_size", "partner", "upcards", "rules", "winners")
+           "legal_moves", "call", "hand_size", "partner", "upcards", "rules", "winners", "shown")
 # ... then, at these indices: this seat's own hand, discard and gift masks and the called card
 # (None or its index); the trick in progress's cards and leader, the completed tricks (leader,
-# cards, taker: card indices) and the cards each seat has played this hand (``_played``);
-# last, the masks of the cards each seat drew in sight of all and still holds (``shown_masks``).
-_HAND, _DISCARDS, _GIFT, _CALLED, _TRICK, _LEADER, _DONE, _PLAYED, _SHOWN = range(len(_PUBLIC), len(_PUBLIC) + 9)
+# cards, taker: card indices) and the cards each seat has played this hand (``_played``).
+_HAND, _DISCARDS, _GIFT, _CALLED, _TRICK, _LEADER, _DONE, _PLAYED = range(len(_PUBLIC), len(_PUBLIC) + 8)
 _BIT = tuple(1 << card for card in range(64))
 _NO_DISCARDS = tuple((0,) * players for players in range(16))
 
@@ -174,9 +174,9 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         None if info.partner is None or called is None else _partner_known(state, seat),
         upcards(info, table.face_up_stock) if info.turned or table.face_up_stock else (),
         variant, state.winners,
+        shown_cards(state) if done and (info.turned or table.face_up_stock) else (),
         masks[seat], discards[seat] if discards else 0, info.gift if seat == info.bidder else 0, called,
-        trick, leader, done, _played(info.start, trick, done) if trick or done else (),
-        shown_masks(state) if done and (info.turned or table.face_up_stock) else ()))
+        trick, leader, done, _played(info.start, trick, done) if trick or done else ()))
     return view
 
 
@@ -192,11 +192,17 @@ def shown_masks(state: GameState) -> tuple[int, ...]:
     from ``dealt`` by the exchange's cards, which are never face up, so this is empty."""
     table, info = state.table, state.info
     start, dealt = info.start, info.dealt
-    if not start or not callable(getattr(table.rules.play, "draw_rounds", None)):
-        return ()
+    if not start or len(dealt) != len(start) or not callable(getattr(table.rules.play, "draw_rounds", None)):
+        return ()  # (or a state built by hand without the record of the deal: nothing to tell)
     seen = -1 if table.face_up_stock else sum(1 << card for card in info.turned)
     masks = tuple([(held & ~first & seen) & mask for held, first, mask in zip(start, dealt, state.masks, strict=True)])
     return masks if any(masks) else ()
+
+
+def shown_cards(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """``shown_masks`` as ``Card`` values (``PlayerView.shown``): made with the view, as the
+    only variants that have any are the few that draw during play."""
+    return tuple([_cards(mask) for mask in shown_masks(state)])
 
 
 def upcard_indices(info: HandInfo, face_up_stock: bool) -> list[int]:
@@ -284,17 +290,10 @@ def _play_group(parts: tuple[Any, ...]) -> tuple[Any, ...]:
             tuple([_seats(played, leader, cards, players) for leader, cards, _ in done]))
 
 
-def _shown_group(parts: tuple[Any, ...]) -> tuple[Any, ...]:
-    """shown."""
-    masks = parts[_SHOWN]
-    return (tuple([_cards(mask) for mask in masks]) if masks else (),)
-
-
 _GROUPS: tuple[tuple[tuple[str, ...], Callable[[tuple[Any, ...]], tuple[Any, ...]]], ...] = (
     (_PUBLIC, lambda parts: parts),
     (("hand", "discards", "gift", "called"), _cards_group),
     (("trick", "tricks", "trick_seats"), _play_group),
-    (("shown",), _shown_group),
 )
 _LAZY: dict[str, tuple[tuple[Callable[[PlayerView, Any], None], ...],
                        Callable[[tuple[Any, ...]], tuple[Any, ...]], int]] = {
