@@ -169,3 +169,17 @@ def test_variants_without_draws_show_nothing() -> None:
         s = s.apply(rng.choice(s.legal_moves()))
     assert all(s.view(seat).shown == () for seat in range(s.players))
     assert "shown" not in {piece.name for piece in tensor_layout(s).information_state}
+
+
+def test_a_card_seen_drawn_parts_the_bots_equal_plays() -> None:
+    """Seat 1 holds the 5S and the 7S (worth nothing, spades not trump) and saw seat 0 draw the
+    6S: the two plays are not the same (the 6S ranks between them), so SearchBot weighs both."""
+    from pitchcore.bots.heuristic import rules_info
+    from pitchcore.bots.search import distinct_moves
+
+    hands = seats(s0="2C 3C 4C 5C 6C 7C", s1="AC KC QC 5S 7S 9C")
+    s = play(new(hands=hands, stock="AH 6S 8D"), ["play AC", "play 2C"])
+    assert shown(s, 1) == [["6S"], ["AH"]]
+    view = s.view(1)
+    kept = {str(move) for move in distinct_moves(view.legal_moves, knowledge_of(view), rules_info(s.variant))}
+    assert {"play 5S", "play 7S"} <= kept
