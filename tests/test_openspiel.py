@@ -261,6 +261,7 @@ def hidden_cards(core: Any, seat: int) -> set[str]:
     seen |= {str(card) for _, card in view.trick} | {str(card) for _, cards, _ in view.tricks for card in cards}
     if view.called is not None:
         seen.add(str(view.called))
+    seen |= {str(card) for card in view.upcards} | {str(card) for cards in view.shown for card in cards}
     dealt = state.info.dealt[seat]
     seen |= {card_text(card) for card in cards_in(dealt)}
     return {card_text(card) for card in range(core.rules.deck_size)} - seen
