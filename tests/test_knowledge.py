@@ -44,7 +44,10 @@ def contradictions(kn: Knowledge, masks: tuple[int, ...] | list[int]) -> list[st
             found.append(f"seat {seat} holds {mask_text(hand & kn.void_mask(seat))} of a suit it is proved void in")
         if kn.only_trumps[seat] and hand & ~kn.trumps:
             found.append(f"seat {seat}, proved to hold trumps only, holds {mask_text(hand & ~kn.trumps)}")
-        stray = hand & ~own & ~kn.allowed(seat)
+        shown = kn.shown_by(seat)
+        if shown & ~hand:
+            found.append(f"seat {seat} lacks {mask_text(shown & ~hand)}, which it is seen to hold")
+        stray = hand & ~own & ~shown & ~kn.allowed(seat)
         if stray:
             found.append(f"seat {seat} holds {mask_text(stray)}, not allowed it")
         if own & ~kn.allowed_own_discards(seat):
@@ -68,7 +71,8 @@ def played_by(state: GameState) -> tuple[int, ...]:
 
 
 PUBLIC = ("phase", "to_move", "dealer", "scores", "hand", "hand_sizes", "bids", "bidder", "bid", "trump",
-          "trick", "tricks", "trick_seats", "discards", "gift", "call", "called", "partner", "legal_moves")
+          "trick", "tricks", "trick_seats", "discards", "gift", "call", "called", "partner", "legal_moves",
+          "shown")
 """What a sampled state must show the viewer as the real one does (the others' discard
 counts and the stock's size are not modelled in a sample)."""
 

@@ -261,6 +261,7 @@ def hidden_cards(core: Any, seat: int) -> set[str]:
     seen |= {str(card) for _, card in view.trick} | {str(card) for _, cards, _ in view.tricks for card in cards}
     if view.called is not None:
         seen.add(str(view.called))
+    seen |= {str(card) for card in view.upcards} | {str(card) for cards in view.shown for card in cards}
     dealt = state.info.dealt[seat]
     seen |= {card_text(card) for card in cards_in(dealt)}
     return {card_text(card) for card in range(core.rules.deck_size)} - seen
@@ -341,6 +342,8 @@ def check_resampling(game: Any, seed: int, games: int = 1) -> tuple[int, int, in
                 core = sample.core
                 fresh += core is not state.core
                 moved += core.state.masks != state.core.state.masks
+                for holder, cards in enumerate(state.core.state.view(seat).shown):  # drawn in sight: kept
+                    assert all(core.state.masks[holder] >> card.index & 1 for card in cards)
                 assert sample.information_state_string(seat) == state.information_state_string(seat)
                 assert sample.observation_string(seat) == state.observation_string(seat)
                 assert sample.information_state_tensor(seat) == state.information_state_tensor(seat)
@@ -361,7 +364,11 @@ def test_resampling_keeps_the_seats_information_state(variant: str) -> None:
     games = 2 if game.num_players() == 2 else 1  # (two seats of six cards: half the decisions)
     samples, fresh, moved = check_resampling(game, seed=len(variant), games=games)
     assert samples >= 10
-    assert fresh >= 0.9 * samples and moved >= 0.5 * samples
+    # (where the hands are refilled from the stock, its last tricks leave nothing to move: the
+    # stock is out and the opponent's hand is every card unseen; in California Jack more of it
+    # is seen drawn, and stays put)
+    drawing = callable(getattr(pc.load_variant(variant).play, "draw_rounds", None))
+    assert fresh >= 0.9 * samples and moved >= (0.3 if drawing else 0.5) * samples
 
 
 def test_resampling_a_called_partner(tmp_path: Path) -> None:

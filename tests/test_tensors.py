@@ -142,6 +142,12 @@ def check_against_view(state: GameState, seat: int) -> None:
                                              for s, card in zip(seats, trick, strict=True) if s == other}
         assert cards(piece["taken"][r]) == {card.index for _, trick, taker in view.tricks if taker == other
                                             for card in trick}
+    drawing = callable(getattr(state.variant.play, "draw_rounds", None))
+    assert ("shown" in piece) == drawing
+    if drawing:  # the cards each seat drew in sight of all and still holds
+        for r in range(P):
+            other = (seat + r) % P
+            assert cards(piece["shown"][r]) == {card.index for card in (view.shown[other] if view.shown else ())}
     leading = view.phase in (Phase.PLAYING, Phase.CALLING) or bool(view.trick)  # (a joker led to name trump)
     assert one_hot(piece["leader"]) == (rel(state.leader) if leading else None)
     if view.trick:
@@ -440,8 +446,9 @@ def test_the_encoding_page_matches_the_layouts_and_its_example_runs() -> None:
     import re
 
     text = (ROOT / "docs" / "encoding.md").read_text(encoding="utf-8")
-    for piece in tensor_layout("auction-pitch").information_state:
-        assert f"| `{piece.name}` |" in text, piece.name
+    for name in ("auction-pitch", "california-jack"):  # (the second: the pieces of face-up cards)
+        for piece in tensor_layout(name).information_state:
+            assert f"| `{piece.name}` |" in text, (name, piece.name)
     for block in action_space("auction-pitch").blocks:
         assert f"\n| {block} |" in text, block
     for name in ("auction-pitch", "haus-pitch"):

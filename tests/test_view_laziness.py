@@ -57,7 +57,20 @@ def reference(state: GameState, seat: int) -> PlayerView:
         legal_moves=state.legal_moves() if state.to_move == seat else (), call=info.call,
         hand_size=info.hand_size, called=None if info.called is None else CARDS[info.called],
         partner=partner, trick_seats=tuple(trick.seats for trick in state.tricks),
-        upcards=face_up(state), rules=state.variant, winners=state.winners)
+        upcards=face_up(state), rules=state.variant, winners=state.winners, shown=shown(state))
+
+
+def shown(state: GameState) -> tuple[tuple[pc.Card, ...], ...]:
+    """Per seat, the cards held now that it drew during play (in play, not dealt to it) in
+    sight of all: any from a face-up stock, the trump's turned card from a face-down one."""
+    info = state.info
+    if not info.start or getattr(state.variant.play, "stock", None) is None:
+        return ()
+    cards = tuple(tuple(card for card in hand if info.start[seat] >> card.index & 1
+                        and not info.dealt[seat] >> card.index & 1
+                        and (state.table.face_up_stock or card.index in info.turned))
+                  for seat, hand in enumerate(state.hands))
+    return cards if any(cards) else ()
 
 
 def face_up(state: GameState) -> tuple[pc.Card, ...]:

@@ -59,7 +59,7 @@ from .components.turn_up import TurnUp
 from .moves import chosen_mask
 from .per_table import PerTable
 from .state import GameState, HandInfo, Phase, seat_of
-from .view import upcard_indices
+from .view import shown_masks, upcard_indices
 
 if TYPE_CHECKING:
     from .variant import Variant
@@ -141,10 +141,10 @@ class TensorLayout:
     __slots__ = ("_at", "_auction", "_bid_bits", "_bid_index", "_bidder_bits", "_calls", "_cells", "_deal_bits",
                  "_done_cache", "_face_up", "_float_at", "_fractions", "_hand_cache", "_info_nbytes", "_nbytes",
                  "_no_discards", "_no_kept", "_offsets", "_orders", "_pack_discards", "_pack_scores", "_phase_bits",
-                 "_rel", "_repeat", "_rounds", "_side_orders", "_stock_bytes", "_teammates", "_trump_bits", "_turns",
-                 "_upcards_at", "_write_counts", "auction_entries", "deck_size", "hand_scale", "information_state",
-                 "information_state_size", "most_tricks", "observation", "observation_size", "players",
-                 "score_scale", "sides", "variant")
+                 "_rel", "_repeat", "_rounds", "_shown_at", "_side_orders", "_stock_bytes", "_teammates",
+                 "_trump_bits", "_turns", "_upcards_at", "_write_counts", "auction_entries", "deck_size",
+                 "hand_scale", "information_state", "information_state_size", "most_tricks", "observation",
+                 "observation_size", "players", "score_scale", "sides", "variant")
 
     variant: Variant
     """The variant these tensors describe."""
@@ -233,6 +233,8 @@ class TensorLayout:
     """Where the ``upcards`` piece starts (-1: the variant has none)."""
     _face_up: bool
     """True when the stock lies face up (its top card is an upcard)."""
+    _shown_at: int
+    """Where the ``shown`` piece starts (-1: the variant draws no cards during play)."""
 
     def __init__(self, variant: Variant, players: int) -> None:
         set_ = object.__setattr__
@@ -295,6 +297,9 @@ class TensorLayout:
                                     f"{', '.join(map(str, deals))}"),
             *([("upcards", (D,), "the cards lying face up on the table: turned up for trump, and the "
                                  "top of a face-up stock (only where the variant has them)")] if showing else []),
+            *([("shown", (P, D), f"{per_seat_cards}: the cards it drew in sight of all and still holds "
+                                 "(from a face-up stock, or turned up for trump; only where hands are "
+                                 "refilled during play)")] if callable(draws) else []),
             ("winner", (sides,), "the sides that won the game, relative (0: the observer's): one-hot for "
                                  "one winner, a 1 for each where sides win together"),
             ("hand_sizes", (P,), f"cards each seat holds ÷ {dealt}, {seats}"),
@@ -364,7 +369,7 @@ class TensorLayout:
                 ("_nbytes", (observation[-1].slice.stop + 7) // 8), ("_info_nbytes", (start + 7) // 8),
                 ("_write_counts", struct.Struct(f"={4 * (observation[-1].slice.stop - at['hand_sizes'])}s").pack_into),
                 ("_done_cache", {}), ("_hand_cache", {}), ("_upcards_at", at.get("upcards", -1)),
-                ("_face_up", face_up)):
+                ("_face_up", face_up), ("_shown_at", at.get("shown", -1))):
             set_(self, attribute, value)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -566,6 +571,12 @@ class TensorLayout:
             down, up, keep, wrap = self._turns[seat]
             field = done.field
             bits |= (field >> down & keep | field << up & wrap) << at_played
+            if self._shown_at >= 0:  # (public, though worked out from the hands: view.shown_masks)
+                shown = shown_masks(state)
+                if shown:
+                    D = self.deck_size
+                    for r, other in enumerate(self._orders[seat]):
+                        bits |= shown[other] << (self._shown_at + r * D)
         called = info.called
         if called is not None:
             partner = info.partner

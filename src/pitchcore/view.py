@@ -3,8 +3,9 @@
 ``state.view(seat)`` runs on every move of every bot, so it builds little. It checks the
 seat, takes the public pieces of the state (references to the state's own tuples, no
 copies) and works out at once only what needs the hidden ones: the hand sizes, the discard
-counts, the stock's size, the legal moves, whether the called partner is known, and the
-cards each seat has played this hand. Every field is set on first access, a group at a
+counts, the stock's size, the legal moves, whether the called partner is known, the cards
+each seat drew in sight of all (``shown``, in the few variants that draw during play) and
+the cards each seat has played this hand. Every field is set on first access, a group at a
 time, and kept: the first read of any plain field sets them all (values already at hand);
 the first of ``hand``, ``discards``, ``gift`` or ``called`` makes those ``Card`` values;
 the first of ``trick``, ``tricks`` or ``trick_seats`` works out who played each card and
@@ -109,6 +110,11 @@ class PlayerView:
     """The sides that won, once the game is over (``GameState.winners``): one usually,
     several where the variant lets sides win together; empty while it goes on or when
     nobody won."""
+    shown: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, the cards it drew where every seat saw them and has not played yet: those
+    it drew from a face-up stock (``play: {kind: draw-after-trick, stock: face-up}``), and a
+    card turned up for trump that it drew from a face-down one; empty in every other variant
+    (and before the first draw)."""
 
     # A slot beside the fields, for ``view_of`` to leave the view's raw public pieces in (see
     # the module docstring): attrs gives a cached_property a slot of its own; this one is never
@@ -139,7 +145,7 @@ _set_parts = PlayerView.__dict__["_parts"].__set__  # (its slot's own setter: a 
 # read of any of them sets them all) ...
 _PUBLIC = ("seat", "players", "variant", "phase", "to_move", "dealer", "scores", "side_of", "hand_sizes",
            "bids", "bidder", "bid", "trump", "discard_counts", "stock_size", "hand_results", "winner",
-           "legal_moves", "call", "hand_size", "partner", "upcards", "rules", "winners")
+           "legal_moves", "call", "hand_size", "partner", "upcards", "rules", "winners", "shown")
 # ... then, at these indices: this seat's own hand, discard and gift masks and the called card
 # (None or its index); the trick in progress's cards and leader, the completed tricks (leader,
 # cards, taker: card indices) and the cards each seat has played this hand (``_played``).
@@ -168,9 +174,35 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         None if info.partner is None or called is None else _partner_known(state, seat),
         upcards(info, table.face_up_stock) if info.turned or table.face_up_stock else (),
         variant, state.winners,
+        shown_cards(state) if done and (info.turned or table.face_up_stock) else (),
         masks[seat], discards[seat] if discards else 0, info.gift if seat == info.bidder else 0, called,
         trick, leader, done, _played(info.start, trick, done) if trick or done else ()))
     return view
+
+
+def shown_masks(state: GameState) -> tuple[int, ...]:
+    """Per seat, the mask of the cards it drew in sight of every seat and still holds
+    (``PlayerView.shown``): ``()`` where nobody did.
+
+    Worked out from the state as it is: a seat's cards drawn during play are those it held
+    in play (``info.start``, which the draws add to) that were not dealt to it
+    (``info.dealt``); all of them were seen if the stock lies face up, else only a card
+    turned up for trump. The cards it has played since are left out (they are in the
+    tricks). Only ``play: draw-after-trick`` draws during play; elsewhere ``start`` differs
+    from ``dealt`` by the exchange's cards, which are never face up, so this is empty."""
+    table, info = state.table, state.info
+    start, dealt = info.start, info.dealt
+    if not start or len(dealt) != len(start) or not callable(getattr(table.rules.play, "draw_rounds", None)):
+        return ()  # (or a state built by hand without the record of the deal: nothing to tell)
+    seen = -1 if table.face_up_stock else sum(1 << card for card in info.turned)
+    masks = tuple([(held & ~first & seen) & mask for held, first, mask in zip(start, dealt, state.masks, strict=True)])
+    return masks if any(masks) else ()
+
+
+def shown_cards(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """``shown_masks`` as ``Card`` values (``PlayerView.shown``): made with the view, as the
+    only variants that have any are the few that draw during play."""
+    return tuple([_cards(mask) for mask in shown_masks(state)])
 
 
 def upcard_indices(info: HandInfo, face_up_stock: bool) -> list[int]:

@@ -107,3 +107,79 @@ def test_the_tensors_show_the_face_up_top_card() -> None:
     upcards = layout.unpack(observation_tensor(s, 0))["upcards"]
     assert upcards.nonzero()[0].tolist() == [parse_card("8D")]
     assert "upcards" not in {piece.name for piece in tensor_layout(pc.load_variant("auction-pitch")).observation}
+
+
+def shown(state: pc.GameState, seat: int) -> list[list[str]]:
+    return [[str(card) for card in cards] for cards in state.view(seat).shown]
+
+
+def test_each_seat_sees_the_cards_the_other_drew_until_they_are_played() -> None:
+    """The stock lies face up, so each draw is seen by both: after the first trick seat 1
+    (the winner) holds the AH and seat 0 the KH, after the second the 8D and the 2S join
+    them; when the AH and KH fall to the third trick they leave the lists, and the 3S and
+    4S drawn after it join them. Both seats' views say the same."""
+    s = play(new(stock="AH KH 8D 2S 3S 4S"), ["play AC", "play 2C"])
+    assert shown(s, 0) == shown(s, 1) == [["KH"], ["AH"]]
+    s = play(s, ["play KC", "play 3C"])
+    assert shown(s, 0) == shown(s, 1) == [["KH", "2S"], ["8D", "AH"]]
+    s = play(s, ["play AH", "play KH"])  # (seat 0 must follow hearts)
+    assert shown(s, 0) == shown(s, 1) == [["2S", "4S"], ["8D", "3S"]]
+
+
+def test_the_bots_knowledge_and_samples_keep_the_seen_draws_with_their_drawer() -> None:
+    """Seat 1's inference places the KH and the 2S in seat 0's hand (not among the cards it
+    cannot place), every sampled deal gives them to seat 0, and the tensors show them."""
+    from pitchcore.bots.search import sample_deal, sample_state
+    from pitchcore.cards import mask_of
+    from pitchcore.tensors import information_state_tensor
+
+    s = play(new(stock="AH KH 8D 2S 3S 4S"), ["play AC", "play 2C", "play KC", "play 3C"])
+    view = s.view(1)
+    knowledge = knowledge_of(view)
+    seen = mask_of([parse_card("KH"), parse_card("2S")])
+    assert knowledge.shown_by(0) == seen and not knowledge.unknown & seen
+    assert knowledge.shown_by(1) == 0  # (its own cards are its hand)
+    rng = random.Random(3)
+    for _ in range(20):
+        assert {"KH", "2S"} <= {str(card) for card in sample_deal(view, rng)[0]}
+        assert shown(sample_state(view, rng), 1) == [["KH", "2S"], ["8D", "AH"]]
+    piece = tensor_layout(s).unpack(information_state_tensor(s, 1))["shown"]
+    assert piece[1].nonzero()[0].tolist() == sorted([parse_card("2S"), parse_card("KH")])  # (relative seat 1: seat 0)
+    assert piece[0].nonzero()[0].tolist() == sorted([parse_card("8D"), parse_card("AH")])
+
+
+def test_shasta_sams_draws_are_unseen_but_the_turned_trump() -> None:
+    """Shasta Sam: the stock is face down, so nobody sees what the other draws, except the
+    AH turned up for trump: seat 1, taking the first trick, draws it in sight of seat 0,
+    which knows seat 1 holds it until it is played. Seat 0's own draw (the KH) is listed
+    nowhere."""
+    s = play(new("shasta-sam", stock="AH KH 8D 2S 3S 4S"), ["play AC", "play 2C"])
+    assert shown(s, 0) == shown(s, 1) == [[], ["AH"]]
+    s = play(s, ["play KC", "play 3C"])
+    assert shown(s, 0) == shown(s, 1) == [[], ["AH"]]
+    s = play(s, ["play AH", "play KH"])
+    assert shown(s, 0) == shown(s, 1) == []
+
+
+def test_variants_without_draws_show_nothing() -> None:
+    """Auction Pitch draws no cards during play: the field is empty, the tensors have no piece."""
+    s = pc.new_game("auction-pitch", seed=2)
+    rng = random.Random(2)
+    while not s.done_tricks:
+        s = s.apply(rng.choice(s.legal_moves()))
+    assert all(s.view(seat).shown == () for seat in range(s.players))
+    assert "shown" not in {piece.name for piece in tensor_layout(s).information_state}
+
+
+def test_a_card_seen_drawn_parts_the_bots_equal_plays() -> None:
+    """Seat 1 holds the 5S and the 7S (worth nothing, spades not trump) and saw seat 0 draw the
+    6S: the two plays are not the same (the 6S ranks between them), so SearchBot weighs both."""
+    from pitchcore.bots.heuristic import rules_info
+    from pitchcore.bots.search import distinct_moves
+
+    hands = seats(s0="2C 3C 4C 5C 6C 7C", s1="AC KC QC 5S 7S 9C")
+    s = play(new(hands=hands, stock="AH 6S 8D"), ["play AC", "play 2C"])
+    assert shown(s, 1) == [["6S"], ["AH"]]
+    view = s.view(1)
+    kept = {str(move) for move in distinct_moves(view.legal_moves, knowledge_of(view), rules_info(s.variant))}
+    assert {"play 5S", "play 7S"} <= kept

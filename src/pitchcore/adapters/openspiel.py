@@ -57,7 +57,7 @@ import numpy.typing as npt
 from ..actions import ActionSpace, action_space
 from ..bots.knowledge import knowledge_of
 from ..bots.search import NoConsistentDeal, sample_masks
-from ..cards import card_text, cards_in, mask_text
+from ..cards import card_text, cards_in, mask_of, mask_text
 from ..engine import _players, new_game
 from ..loader import load_variant
 from ..log import Log, Start, begin, extend, moves_of, start_of
@@ -361,6 +361,10 @@ def information_state_text(core: _Core, seat: int) -> str:
             lines.append(f"  gift {_cards(info.gift)}")
         lines.append("  " + " ".join(_action_text(rules, who, seat, action) for who, action in core.actions))
         lines.append(f"  hand {_cards(state.masks[seat])}")
+        shown = state.view(seat).shown
+        if shown:  # (drawn in sight of all and not yet played: California Jack)
+            lines.append("  seen drawn " + " ".join(f"{who}:{_cards(mask_of(card.index for card in cards))}"
+                                                     for who, cards in enumerate(shown) if cards))
         if core.chosen and state.to_move == seat:
             lines.append(f"  discarding {_cards(core.chosen)}")
     return "\n".join(lines)
@@ -395,6 +399,9 @@ def observation_text(core: _Core, seat: int) -> str:
     parts.append("hand sizes " + " ".join(map(str, view.hand_sizes)))
     if view.call is not None:
         parts.append(f"call {view.call}")
+    if any(view.shown):  # (drawn in sight of all: California Jack)
+        parts.append("seen drawn " + " ".join(f"{who}:{_cards(mask_of(card.index for card in cards))}"
+                                              for who, cards in enumerate(view.shown) if cards))
     if view.trick:
         parts.append("trick " + " ".join(f"{who}:{card}" for who, card in view.trick))
     if view.tricks:
@@ -486,7 +493,7 @@ def resample(core: _Core, seat: int, rng: random.Random) -> tuple[_Core, bool]:
             hands = sample_masks(knowledge, rng)
         except NoConsistentDeal:
             break
-        found = _renamed(core, seat, hands, knowledge.unknown, rng)
+        found = _renamed(core, seat, hands, knowledge.unknown, rng, knowledge.shown)
         if found is None:
             continue
         new = found.state
@@ -502,9 +509,11 @@ def resample(core: _Core, seat: int, rng: random.Random) -> tuple[_Core, bool]:
     return core, False
 
 
-def _renamed(core: _Core, seat: int, hands: Sequence[int], unknown: int, rng: random.Random) -> _Core | None:
+def _renamed(core: _Core, seat: int, hands: Sequence[int], unknown: int, rng: random.Random,
+             shown: Sequence[int] = ()) -> _Core | None:
     """``core`` with the cards ``seat`` cannot place renamed so that the others hold ``hands``
-    (None where that cannot be done by renaming: a hand holds a card the seat has placed)."""
+    (None where that cannot be done by renaming: a hand holds a card the seat has placed,
+    other than the cards ``shown`` it holding, which keep their names and their holder)."""
     state = core.state
     assert state is not None
     rules = core.rules
@@ -513,8 +522,10 @@ def _renamed(core: _Core, seat: int, hands: Sequence[int], unknown: int, rng: ra
     for other, (old, held) in enumerate(zip(state.masks, hands, strict=True)):
         if other == seat:
             continue
-        if old & ~unknown or held & ~unknown or old.bit_count() != held.bit_count():
+        seen = shown[other] if shown else 0
+        if old & ~unknown != seen or held & ~unknown != seen or old.bit_count() != held.bit_count():
             return None
+        old, held = old & unknown, held & unknown
         targets = list(cards_in(held))
         rng.shuffle(targets)
         for card, target in zip(cards_in(old), targets, strict=True):

@@ -307,7 +307,7 @@ class _Table:
         self.suit = tables.suit[t]
         self.order = tables.order[t]
         self.trumps = tables.trumps[t]
-        self.unseen = knowledge.unknown | (knowledge.own_discards & ~knowledge.played
+        self.unseen = knowledge.unknown | knowledge.others_shown | (knowledge.own_discards & ~knowledge.played
                                            if any(knowledge.own_discard_room) else 0)
         self.bidder_side = None if view.bidder is None else view.side_of[view.bidder]
 

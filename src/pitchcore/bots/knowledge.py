@@ -41,6 +41,9 @@ What is proved, and how:
   and is not refilled: each of its discards is a robbing one, from a hand whose trumps
   nothing proves. With ``bury: non-point`` the made-up hands hold their point cards last,
   so they allow every discard a real hand of as many cards and trumps allows.
+* Cards drawn in sight of all (``PlayerView.shown``: California Jack's draws from its face-up
+  stock, a turned-up trump drawn from Shasta Sam's face-down one) are in their drawer's
+  hand until played: they are ``shown`` to be there, and not ``unknown``.
 * A widow of one's own (``widow: {kind: own}``) adds its cards to every hand before the
   exchange: unseen by the others, so only the counts change.
 * ``draw`` exchanges (haus-pitch): discards are never seen again, so the viewer's own
@@ -151,6 +154,22 @@ class Knowledge:
     """Per seat: how many of the viewer's discards its hand may hold (refills from the junk)."""
     only_trumps: tuple[bool, ...]
     """Per seat: its hand holds trumps only (discard-refill, discarded and not yet refilled)."""
+    shown: tuple[int, ...] = ()
+    """Per other seat: the cards it is seen to hold (drawn in sight of all, not yet played:
+    ``PlayerView.shown``); they count in its hand size. 0 for the viewer; ``()`` when no seat
+    has any."""
+
+    @property
+    def others_shown(self) -> int:
+        """Every card another seat is seen to hold: with ``unknown``, the cards the others may hold."""
+        mask = 0
+        for held in self.shown:
+            mask |= held
+        return mask
+
+    def shown_by(self, seat: int) -> int:
+        """The cards ``seat`` is seen to hold (0 for the viewer: its hand is known whole)."""
+        return self.shown[seat] if self.shown else 0
 
     @property
     def trumps(self) -> int:
@@ -269,7 +288,11 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
     own_discards = _card_mask(view.discards)
     gift = _card_mask(view.gift)
     upcards = _card_mask(view.upcards)  # turned up for trump: seen by all, in no hand
-    unknown = deck_mask_of(variant) & ~upcards & ~hand & ~played & ~own_discards & ~gift
+    shown = tuple(0 if seat == view.seat else _card_mask(cards) for seat, cards in enumerate(view.shown))
+    seen = 0
+    for mask in shown:
+        seen |= mask
+    unknown = deck_mask_of(variant) & ~upcards & ~hand & ~played & ~own_discards & ~gift & ~seen
 
     min_trumps = [0] * players
     room = [0] * players
@@ -286,7 +309,7 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
         seat=view.seat, players=players, trump=trump, tables=tables, hand=hand, played=played,
         played_by=tuple(played_by), voids=tuple(voids), own_discards=own_discards, gift=gift,
         unknown=unknown, hand_sizes=view.hand_sizes, min_trumps=tuple(min_trumps),
-        own_discard_room=tuple(room), only_trumps=tuple(only_trumps))
+        own_discard_room=tuple(room), only_trumps=tuple(only_trumps), shown=shown if seen else ())
 
 
 def _exchange_facts(view: PlayerView, variant: Variant, exchange: DiscardRefill, trump: int,

@@ -41,7 +41,7 @@ from typing import Any
 import attrs
 
 from .. import fast
-from ..cards import CARDS, DECK_SIZE, Card, cards_in
+from ..cards import CARDS, DECK_SIZE, Card, cards_in, mask_of
 from ..engine import new_game
 from ..moves import Move
 from ..state import GameState, HandInfo, Phase
@@ -80,19 +80,20 @@ def _others(kn: Knowledge) -> list[int]:
 
 
 def _greedy(kn: Knowledge, rng: random.Random) -> tuple[int, ...] | None:
-    """Most constrained seat first, each dealt a uniform hand from what it may hold."""
+    """Most constrained seat first, each dealt a uniform hand from what it may hold (after
+    the cards it is seen to hold, which stay with it)."""
     pool = kn.unknown
     spare = kn.own_discards & ~kn.played
     hands = [0] * kn.players
     hands[kn.seat] = kn.hand
     trumps = kn.trumps
     order = sorted(_others(kn), key=lambda seat: (
-        _count(kn.allowed(seat) | kn.allowed_own_discards(seat)) - kn.hand_sizes[seat], rng.random()))
+        _count(kn.allowed(seat) | kn.allowed_own_discards(seat)) - _hidden(kn, seat), rng.random()))
     for seat in order:
         need = kn.hand_sizes[seat]
         allowed = kn.allowed(seat) & pool
-        hand = 0
-        must = kn.min_trumps[seat]
+        hand = kn.shown_by(seat)
+        must = max(0, kn.min_trumps[seat] - _count(hand & trumps))
         if must:
             choices = list(cards_in(allowed & trumps))
             if len(choices) < must:
@@ -123,8 +124,14 @@ def _greedy(kn: Knowledge, rng: random.Random) -> tuple[int, ...] | None:
     return tuple(hands)
 
 
+def _hidden(kn: Knowledge, seat: int) -> int:
+    """How many of ``seat``'s cards are not seen: its hand size less the cards it is seen to hold."""
+    return kn.hand_sizes[seat] - _count(kn.shown_by(seat))
+
+
 def _exact(kn: Knowledge, rng: random.Random) -> tuple[int, ...] | None:
     """A deal by max flow: cards -> (seat's required trumps | seat's other cards) -> sink.
+    The cards a seat is seen to hold are given it first (they are not in the flow).
 
     Used when random greedy deals keep failing (tight constraints); the result is a valid
     deal but not a uniformly random one.
@@ -143,7 +150,8 @@ def _exact(kn: Knowledge, rng: random.Random) -> tuple[int, ...] | None:
         edge(source, card, 1)
     demand = 0
     for seat in _others(kn):
-        need, must = kn.hand_sizes[seat], min(kn.min_trumps[seat], kn.hand_sizes[seat])
+        need = _hidden(kn, seat)
+        must = min(max(0, kn.min_trumps[seat] - _count(kn.shown_by(seat) & kn.trumps)), need)
         demand += need
         trump_part, rest_part, gate = ("trumps", seat), ("rest", seat), ("junk", seat)
         edge(trump_part, sink, must)
@@ -169,7 +177,7 @@ def _exact(kn: Knowledge, rng: random.Random) -> tuple[int, ...] | None:
         flow += 1
     if flow != demand:
         return None
-    hands = [0] * kn.players
+    hands = [kn.shown_by(seat) for seat in range(kn.players)]
     hands[kn.seat] = kn.hand
     for card in cards:
         for node, left in capacity[card].items():
@@ -237,7 +245,9 @@ def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]]
     """The playing-phase ``GameState`` in which seats hold ``hands`` and all else is as ``view`` shows.
 
     ``hands`` is one mask (or card sequence) per seat. The state's hand-start record (who
-    held each card when play began) is each hand plus the cards its seat has played.
+    held each card when play began) is each hand plus the cards its seat has played; the
+    cards dealt to it are those less the cards it drew in sight of all (``view.shown``), so
+    that the state shows them as the view does.
     """
     if view.phase is not Phase.PLAYING:
         raise ValueError(f"deal_state needs a view in the playing phase, not {view.phase.value}")
@@ -258,11 +268,16 @@ def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]]
         stock = (*top, *stock)[:view.stock_size]
     auction = found.auction
     discards = tuple(kn.own_discards if seat == view.seat else 0 for seat in range(view.players))
+    shown = [mask_of(card.index for card in cards) for cards in view.shown] or [0] * view.players
+    turned = tuple(card.index for card in view.upcards)
+    if not table.face_up_stock:  # (a face-down stock shows a drawn card only if it was turned up)
+        turned = (*cards_in(sum(shown)), *turned)
+    dealt = tuple(mask & ~seen for mask, seen in zip(start, shown, strict=True))
     info = HandInfo(
-        dealt=start, stock=stock, bids=view.bids, high=auction.rank(view.bid) if view.bid is not None else 0,
+        dealt=dealt, stock=stock, bids=view.bids, high=auction.rank(view.bid) if view.bid is not None else 0,
         bidder=view.bidder, bid=view.bid, trump=kn.trump, gift=kn.gift, junk=(), discards=discards,
         exchanged=view.players, start=start, call=view.call, hand_size=found.deal.hand_size,
-        turned=tuple(card.index for card in view.upcards), **_called(view, start))
+        turned=turned, **_called(view, start))
     trick = tuple(card.index for _, card in view.trick)
     leader = view.trick[0][0] if view.trick else view.to_move
     tricks = tuple((lead, tuple(card.index for card in cards), taker) for lead, cards, taker in view.tricks)
@@ -362,15 +377,16 @@ def rollout_move(state: GameState, legal: Sequence[Move], rng: random.Random, gr
 def distinct_moves(legal: Sequence[Move], kn: Knowledge, rules: RulesInfo) -> list[Move]:
     """``legal`` with equivalent plays merged (the lowest card stands for its group).
 
-    Two plays are equivalent when the cards are of one effective suit, no card the viewer
-    cannot see ranks between them, and neither counts for anything (no game pips, not a
-    point card, not the viewer's lowest natural trump). Before trump is known nothing is merged.
+    Two plays are equivalent when the cards are of one effective suit, no card another seat
+    may hold (unseen, or seen drawn) ranks between them, and neither counts for anything (no
+    game pips, not a point card, not the viewer's lowest natural trump). Before trump is
+    known nothing is merged.
     """
     if kn.trump is None:
         return list(legal)
     trump = kn.trump
     suit, order = kn.tables.suit[trump], kn.tables.order[trump]
-    unseen = kn.unknown | kn.own_discards & ~kn.played
+    unseen = kn.unknown | kn.others_shown | kn.own_discards & ~kn.played
     trumps_held = [card for card in cards_in(kn.hand) if suit[card] == trump and card < DECK_SIZE]
     lowest = min(trumps_held, key=order.__getitem__) if trumps_held else -1  # (a joker is never Low)
 
