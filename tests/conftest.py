@@ -86,6 +86,13 @@ MAX_HANDS = 300
 """Safety net for random games: a game still running after this many hands is a bug."""
 
 
+def play(state: GameState, moves: list[str]) -> GameState:
+    """``state`` after ``moves`` (texts), each applied in turn."""
+    for move in moves:
+        state = state.apply(move)
+    return state
+
+
 def choose_move(state: GameState, rng: random.Random, *, bold: bool = False) -> pc.Move:
     """A random policy under which every game of a bundled variant ends.
 

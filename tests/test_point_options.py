@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 
 import pitchcore as pc
+from conftest import play
 from pitchcore.cards import mask_of, parse_cards
 from pitchcore.components.context import HandContext
 from pitchcore.components.points import Game, HighSpade, LastTrick
 from pitchcore.components.trump import build_tables
-from pitchcore.state import GameState
 
 TWO_SEATS = "deal: {min_players: 2, max_players: 2, default_players: 2}\n"
 
@@ -22,12 +22,6 @@ TWO_SEATS = "deal: {min_players: 2, max_players: 2, default_players: 2}\n"
 def house(points: str) -> pc.Variant:
     """Two-handed Joker Pitch (the joker the lowest trump) scoring ``points``."""
     return pc.load_variant_text(f"extends: joker-pitch\nname: house\n{TWO_SEATS}points: {points}\n")
-
-
-def play(state: GameState, moves: list[str]) -> GameState:
-    for move in moves:
-        state = state.apply(move)
-    return state
 
 
 # Seat 1 pitches the AH (hearts trump; seat 0 follows with the 2H): 4 pips to seat 1. Seat 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 import pitchcore as pc
+from conftest import play
 from pitchcore.components.going_out import AwardOrder, BidderFirst, BidderOnly, HighestTotal, WinOnBid
 from pitchcore.components.rounds import Rounds
 from pitchcore.components.settlement import Ledger, NoJunk, SetBack
@@ -20,12 +21,6 @@ from pitchcore.state import GameState
 
 def house(text: str, base: str = "auction-pitch") -> pc.Variant:
     return pc.load_variant_text(f"extends: {base}\nname: house\n{text}")
-
-
-def play(state: GameState, moves: list[str]) -> GameState:
-    for move in moves:
-        state = state.apply(move)
-    return state
 
 
 def finish(state: GameState) -> GameState:

@@ -12,7 +12,7 @@ import random
 import pytest
 
 import pitchcore as pc
-from conftest import play_state
+from conftest import play, play_state
 from pitchcore import fast
 from pitchcore.bots.heuristic import HeuristicBot
 from pitchcore.bots.search import rollout_move
@@ -27,12 +27,6 @@ BIDS = ["bid 1", "pass", "pass", "pass"]
 
 def house(text: str, base: str = "auction-pitch") -> pc.Variant:
     return pc.load_variant_text(f"extends: {base}\nname: house\n{text}")
-
-
-def play(state: GameState, moves: list[str]) -> GameState:
-    for move in moves:
-        state = state.apply(move)
-    return state
 
 
 def legal(state: GameState) -> set[str]:

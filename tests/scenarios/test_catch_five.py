@@ -10,20 +10,14 @@ takes them, the two (Low) 1 to the side dealt it: 9 a deal, to 31. Four seats, d
 from __future__ import annotations
 
 import pytest
-from stacked import held, legal, play, seats
+from stacked import PEDRO_HANDS, PEDRO_STOCK, held, legal, play
 
 import pitchcore as pc
 
 # Seat 1 names hearts. The refill takes the stock from the top: seat 1 2S 3S 4S, seat 2
 # 5S 6S 7S JD QD, seat 3 KD AD 8C 9C, seat 0 9H 8H 7H; the 6H is left in the stock (not in
 # play).
-HANDS = seats(
-    s1="AH KH 5H 2C 3C 4C 5C 6C 7C",
-    s2="QH 5D 8S 9S TS JS QS KS AS",
-    s3="JH TH 2D 3D 4D 6D 7D 8D 9D",
-    s0="4H 3H 2H TC JC QC KC AC TD",
-)
-STOCK = "2S 3S 4S 5S 6S 7S JD QD KD AD 8C 9C 9H 8H 7H 6H"
+HANDS, STOCK = PEDRO_HANDS, PEDRO_STOCK
 DISCARDS = [
     "discard 2C 3C 4C 5C 6C 7C",
     "discard 5D 8S 9S TS JS QS KS AS",   # the other five of the colour is no trump here

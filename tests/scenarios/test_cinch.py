@@ -10,7 +10,7 @@ Four seats, dealer 0 (eldest seat 1): side 0 = seats 0 and 2.
 from __future__ import annotations
 
 import pytest
-from stacked import held, legal, play, seats
+from stacked import PEDRO_HANDS, PEDRO_STOCK, PEDRO_TRICKS, held, legal, play, seats
 
 import pitchcore as pc
 from pitchcore.cards import parse_card
@@ -19,13 +19,7 @@ from pitchcore.cards import parse_card
 # top first: seat 1 gets 2S 3S 4S, seat 2 5S 6S 7S JD, seat 3 QD KD AD 8C; the dealer skips
 # the discard, takes the last five (9C 9H 8H 7H 6H) into the nine he was dealt and sheds
 # eight of the fourteen, one at a time: his non-trumps and the 2H (a seventh trump: dead).
-HANDS = seats(
-    s1="AH KH 5H 2C 3C 4C 5C 6C 7C",
-    s2="QH 5D 8S 9S TS JS QS KS AS",
-    s3="JH TH 2D 3D 4D 6D 7D 8D 9D",
-    s0="4H 3H 2H TC JC QC KC AC TD",
-)
-STOCK = "2S 3S 4S 5S 6S 7S JD QD KD AD 8C 9C 9H 8H 7H 6H"
+HANDS, STOCK = PEDRO_HANDS, PEDRO_STOCK
 DISCARDS = [
     "discard 2C 3C 4C 5C 6C 7C",
     "discard 8S 9S TS JS QS KS AS",
@@ -33,14 +27,7 @@ DISCARDS = [
 ]
 ROB = ["discard TC", "discard JC", "discard QC", "discard KC", "discard AC", "discard TD",
        "discard 9C", "discard 2H"]
-TRICKS = [
-    "play 4S", "play 5D", "play 8C", "play 4H",   # the off-five (seat 2) beats the 4H: Left Pedro to side 0
-    "play 5S", "play QD", "play 3H", "play 5H",   # seat 1 trumps with the 5H: Right Pedro to side 1
-    "play AH", "play QH", "play JH", "play 9H",   # High and Jack to side 1
-    "play KH", "play 6S", "play TH", "play 8H",   # Game (the ten) to side 1
-    "play 2S", "play 7S", "play KD", "play 7H",
-    "play 6H", "play 3S", "play JD", "play AD",
-]
+TRICKS = PEDRO_TRICKS
 
 
 def new(**kw: object) -> pc.GameState:

@@ -12,7 +12,7 @@ takes Low (the dealer shed the 2H). Four seats, dealer 0 (eldest seat 1): side 0
 from __future__ import annotations
 
 import pytest
-from stacked import held, legal, play, seats
+from stacked import PEDRO_HANDS, PEDRO_STOCK, PEDRO_TRICKS, held, legal, play
 
 import pitchcore as pc
 
@@ -20,13 +20,7 @@ import pitchcore as pc
 # top first: seat 1 gets 2S 3S 4S, seat 2 5S 6S 7S JD, seat 3 QD KD AD 8C, seat 0 (the
 # dealer, who discarded like everyone) 9C 9H 8H; the dealer then takes the last two (7H 6H)
 # and sheds 9C and the 2H (a seventh trump: dead).
-HANDS = seats(
-    s1="AH KH 5H 2C 3C 4C 5C 6C 7C",
-    s2="QH 5D 8S 9S TS JS QS KS AS",
-    s3="JH TH 2D 3D 4D 6D 7D 8D 9D",
-    s0="4H 3H 2H TC JC QC KC AC TD",
-)
-STOCK = "2S 3S 4S 5S 6S 7S JD QD KD AD 8C 9C 9H 8H 7H 6H"
+HANDS, STOCK = PEDRO_HANDS, PEDRO_STOCK
 DISCARDS = [
     "discard 2C 3C 4C 5C 6C 7C",
     "discard 8S 9S TS JS QS KS AS",
@@ -34,14 +28,7 @@ DISCARDS = [
     "discard TC JC QC KC AC TD",
 ]
 ROB = ["discard 9C", "discard 2H"]
-TRICKS = [
-    "play 4S", "play 5D", "play 8C", "play 4H",   # the off-five (seat 2) beats the 4H: Left Pedro to side 0
-    "play 5S", "play QD", "play 3H", "play 5H",   # seat 1 trumps with the 5H: Right Pedro to side 1
-    "play AH", "play QH", "play JH", "play 9H",   # High and Jack to side 1
-    "play KH", "play 6S", "play TH", "play 8H",   # Game (the ten) to side 1
-    "play 2S", "play 7S", "play KD", "play 7H",
-    "play 6H", "play 3S", "play JD", "play AD",
-]
+TRICKS = PEDRO_TRICKS
 
 
 def new(**kw: object) -> pc.GameState:
