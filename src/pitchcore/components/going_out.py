@@ -315,13 +315,10 @@ class WinOnBid(GoingOut):
         return side == ledger.bidder_side and bool(ledger.made)
 
     def order(self, walk: Walk, ledger: Ledger) -> None:
+        score_all(walk, ledger)
         bidder = ledger.bidder_side
-        for side, amount in ledger.credits:
-            walk.add(side, amount)
-        if bidder is not None:
-            reached = walk.add(bidder, ledger.bonus - ledger.penalty)
-            if ledger.made and reached:
-                walk.winner = bidder
+        if bidder is not None and ledger.made and walk.out(bidder):
+            walk.winner = bidder
 
 
 def score_all(walk: Walk, ledger: Ledger) -> None:
