@@ -29,6 +29,13 @@ is built per move at all; both forms run the step's one definition.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
 from .components.step import Fields, Next
 from .engine import advance, begin_steps, enter, finish_hand, start_hand
 from .log import Log
@@ -37,7 +44,7 @@ from .results import HandResult
 from .scoring import score_hand
 from .state import GameState, Phase
 
-__all__ = ["Game", "moves", "score", "step", "step_in_hand"]
+__all__ = ["Game", "Playouts", "Policy", "moves", "playouts", "score", "step", "step_in_hand"]
 
 _WAIT, _DONE, _SCORE = Next.WAIT, Next.DONE, Next.SCORE
 _OVER = Phase.GAME_OVER
@@ -191,3 +198,50 @@ class Game:
     def score(self) -> tuple[HandResult, int | None]:
         """``score`` of the finished hand (after ``apply_in_hand`` returned True)."""
         return score(_new(GameState, self.fields))
+
+
+Policy = Callable[[GameState, tuple[Move, ...], random.Random], Move]
+"""A playout policy: given the (whole, unhidden) state, its legal moves and a random
+generator, the move to make. ``None`` in ``playouts`` is the uniformly random policy."""
+
+
+class Playouts(NamedTuple):
+    """What ``playouts`` found: one row per playout."""
+
+    points: npt.NDArray[np.int64]
+    """Shape (n, sides): each playout's score change per side for the hand (what the hand's
+    ``HandResult.delta`` says: points won, set-backs, a shoot's bonus)."""
+    winners: npt.NDArray[np.int64]
+    """Shape (n,): the side whose game the hand won, -1 when the game went on (or ended with
+    no single winner)."""
+
+
+def playouts(state: GameState, n: int, seed: int = 0, policy: Policy | None = None) -> Playouts:
+    """Play the hand in progress to its end ``n`` times and score each.
+
+    Every move is chosen by ``policy`` (uniformly random when None) from the legal moves, as
+    ``Game.apply_in_hand`` runs them; the hand is scored as ``score`` scores it, and the next
+    hand is never dealt. The same ``seed`` gives the same playouts. ``state`` must be a game
+    still going (``moves(state)`` not empty).
+    """
+    if state[5] is _OVER:
+        raise ValueError("playouts: the game is over; there is no hand to play out")
+    if n < 0:
+        raise ValueError(f"playouts: n must be a whole number >= 0, not {n}")
+    rng = random.Random(seed)
+    sides = state[0].sides
+    points = np.zeros((n, sides), dtype=np.int64)
+    winners = np.full(n, -1, dtype=np.int64)
+    randrange = rng.randrange
+    for row in range(n):
+        game = Game(state)
+        done = False
+        while not done:
+            legal = game.moves()
+            move = legal[randrange(len(legal))] if policy is None else policy(game.freeze(), legal, rng)
+            done = game.apply_in_hand(move)
+        result, winner = game.score()
+        points[row] = result.delta
+        if winner is not None:
+            winners[row] = winner
+    return Playouts(points, winners)
