@@ -1,0 +1,199 @@
+"""The compiled kernel's speed against its targets: playouts, fast.Game and checked moves.
+
+In one process on one core, side by side with the targets the kernel was built for:
+  playouts/s   ``fast.playouts(state, n, seed)`` (uniformly random, ``--batch`` playouts a
+               call) from states at the first card of a hand; target: the kernel plays at
+               least 20 times as many as the pure-Python path
+  whole games  ``fast.Game`` transitions/s over whole random games (``moves`` + ``apply``,
+               throughput.py's ``mutable_run``), and
+  in-hand      from the first card to the end of the hand (``apply_in_hand``, then
+               ``score``: throughput.py's ``in_hand_mutable_run``); target for both: at
+               least 1.5 times OpenSpiel euchre's ``apply_action`` from Python (random
+               whole euchre games, every chance outcome and decision counted)
+  checked      ``state.legal_moves()`` + ``state.apply(move)`` over whole random games
+               (throughput.py's ``checked_run``); target: at least 0.7 times euchre's
+               ``state.child(action)`` in the same loop
+Each pitchcore figure is given for the path this process uses (the compiled kernel when it
+is built: ``pitchcore.fast.KERNEL``) and for the pure-Python path, measured afterwards in a
+subprocess run with ``PITCHCORE_PURE=1`` (never at the same time, so each has the core to
+itself). Every figure is the median of ``--runs`` runs of ``--seconds``. Without OpenSpiel
+(``pyspiel``) the euchre columns are left out. Run:
+    python benchmarks/kernel.py [--seconds 2] [--runs 3] [--all] [--variants ...] [--batch 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import itertools
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pitchcore
+from pitchcore import GameState, fast
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import throughput
+
+VARIANTS = ("auction-pitch", "haus-pitch")
+PLAYOUTS_TARGET = 20.0
+"""The kernel's playouts/s over the pure path's."""
+GAME_TARGET = 1.5
+"""fast.Game transitions/s over euchre's apply_action."""
+CHECKED_TARGET = 0.7
+"""Checked transitions/s over euchre's state.child."""
+FIGURES = ("playouts", "whole", "in_hand", "checked")
+
+
+def kernel_in_use() -> bool:
+    """Whether ``pitchcore.fast`` runs on the compiled kernel in this process."""
+    return bool(getattr(fast, "KERNEL", False))
+
+
+def playouts_run(starts: list[GameState], seconds: float, batch: int) -> float:
+    """Playouts/s of ``fast.playouts`` called ``batch`` at a time, round the ``starts``."""
+    playouts = fast.playouts
+    done = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    for seed, state in enumerate(itertools.cycle(starts)):
+        if time.perf_counter() >= deadline:
+            break
+        playouts(state, batch, seed)
+        done += batch
+    return done / (time.perf_counter() - start)
+
+
+def pitchcore_figures(names: list[str], seconds: float, runs: int, batch: int) -> dict[str, dict[str, float]]:
+    """Each variant's figures (``FIGURES``) on the path this process uses."""
+    figures = {}
+    for name in names:
+        variant = pitchcore.load_variant(name)
+        starts = throughput.play_starts(variant, None)
+        figures[name] = {
+            "playouts": throughput.median(runs, functools.partial(playouts_run, starts, seconds, batch)),
+            "whole": throughput.median(runs, functools.partial(throughput.mutable_run, variant, seconds, None)),
+            "in_hand": throughput.median(runs, functools.partial(throughput.in_hand_mutable_run, starts, seconds)),
+            "checked": statistics.median(throughput.checked_run(variant, seconds, None)[0] for _ in range(runs)),
+        }
+    return figures
+
+
+def pure_figures(names: list[str], seconds: float, runs: int, batch: int) -> tuple[bool, dict[str, dict[str, float]]]:
+    """``pitchcore_figures`` in a subprocess with ``PITCHCORE_PURE=1``, and whether that
+    subprocess had the kernel all the same (it should not)."""
+    command = [sys.executable, __file__, "--child", "--seconds", str(seconds), "--runs", str(runs),
+               "--batch", str(batch), "--variants", *names]
+    out = subprocess.run(command, check=True, capture_output=True, text=True,
+                         env={**os.environ, "PITCHCORE_PURE": "1"}).stdout
+    answer = json.loads(out)
+    return bool(answer["kernel"]), answer["figures"]
+
+
+def euchre_run(seconds: float, child: bool) -> float:
+    """Transitions/s of random whole OpenSpiel euchre games from Python: ``apply_action``
+    (or ``state = state.child(action)``) for every chance outcome (euchre's are all equally
+    likely, so one is picked uniformly) and every decision."""
+    import pyspiel
+
+    game = pyspiel.load_game("euchre")
+    rand = random.Random(1).random
+    transitions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                action = outcomes[int(rand() * len(outcomes))][0]
+            else:
+                legal = state.legal_actions()
+                action = legal[int(rand() * len(legal))]
+            if child:
+                state = state.child(action)
+            else:
+                state.apply_action(action)
+            transitions += 1
+    return transitions / (time.perf_counter() - start)
+
+
+def euchre_figures(seconds: float, runs: int) -> dict[str, float] | None:
+    """Euchre's ``apply_action`` and ``child`` transitions/s, or None without OpenSpiel."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return None
+    return {"apply": throughput.median(runs, functools.partial(euchre_run, seconds, False)),
+            "child": throughput.median(runs, functools.partial(euchre_run, seconds, True))}
+
+
+def verdict(ratio: float, target: float) -> str:
+    return f"{ratio:6.2f}x (target >= {target:g}x: {'met' if ratio >= target else 'not met'})"
+
+
+def report(names: list[str], kernel: dict[str, dict[str, float]], pure: dict[str, dict[str, float]],
+           euchre: dict[str, float] | None) -> None:
+    labels = {"playouts": "playouts/s", "whole": "fast.Game whole games", "in_hand": "fast.Game in-hand",
+              "checked": "checked API"}
+    print(f"\n{'variant':16} {'figure':22} {'kernel':>11} {'pure':>11} {'gain':>7}   against the target")
+    for name in names:
+        for figure in FIGURES:
+            fast_rate, pure_rate = kernel[name][figure], pure[name][figure]
+            line = (f"{name:16} {labels[figure]:22} {fast_rate:11,.0f} {pure_rate:11,.0f} "
+                    f"{fast_rate / pure_rate:6.2f}x   ")
+            if figure == "playouts":
+                line += "kernel / pure " + verdict(fast_rate / pure_rate, PLAYOUTS_TARGET)
+            elif euchre is None:
+                line += "(no OpenSpiel: no euchre yardstick)"
+            else:
+                yardstick, target, what = ((euchre["child"], CHECKED_TARGET, "child") if figure == "checked"
+                                           else (euchre["apply"], GAME_TARGET, "apply_action"))
+                line += (f"kernel / euchre {what} " + verdict(fast_rate / yardstick, target)
+                         + f"; pure {pure_rate / yardstick:.2f}x")
+            print(line)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure (median)")
+    parser.add_argument("--batch", type=int, default=100, help="playouts per fast.playouts call")
+    parser.add_argument("--all", action="store_true", help="every bundled variant")
+    parser.add_argument("--variants", nargs="*", default=list(VARIANTS))
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    names = pitchcore.bundled_variants() if args.all else args.variants
+    if args.child:  # the pure-path subprocess: figures as JSON for the parent
+        json.dump({"kernel": kernel_in_use(), "figures": pitchcore_figures(names, args.seconds, args.runs,
+                                                                             args.batch)}, sys.stdout)
+        return
+    print(f"median of {args.runs} runs of {args.seconds:g} s, one process at a time; "
+          f"fast.playouts {args.batch} playouts a call, uniformly random")
+    kernel_used = kernel_in_use()
+    print(f"compiled kernel in use: {'yes' if kernel_used else 'no'}"
+          + ("" if kernel_used else " (the kernel column is the pure path too)")
+          + (" -- PITCHCORE_PURE is set in this process" if os.environ.get("PITCHCORE_PURE") else ""))
+    euchre = euchre_figures(args.seconds, args.runs)
+    if euchre is None:
+        print("OpenSpiel (pyspiel) is not importable: no euchre yardstick")
+    else:
+        print(f"OpenSpiel euchre from Python: apply_action {euchre['apply']:,.0f} transitions/s, "
+              f"state.child {euchre['child']:,.0f} transitions/s")
+    kernel = pitchcore_figures(names, args.seconds, args.runs, args.batch)
+    pure_had_kernel, pure = pure_figures(names, args.seconds, args.runs, args.batch)
+    if pure_had_kernel:
+        print("warning: the PITCHCORE_PURE=1 subprocess still used the compiled kernel")
+    report(names, kernel, pure, euchre)
+    print("\nrates are transitions/s but for playouts/s; gain = kernel / pure")
+
+
+if __name__ == "__main__":
+    main()
