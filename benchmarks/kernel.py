@@ -187,12 +187,16 @@ def main() -> None:
     else:
         print(f"OpenSpiel euchre from Python: apply_action {euchre['apply']:,.0f} transitions/s, "
               f"state.child {euchre['child']:,.0f} transitions/s")
+    wall, cpu = time.perf_counter(), time.process_time()
     kernel = pitchcore_figures(names, args.seconds, args.runs, args.batch)
+    share = (time.process_time() - cpu) / (time.perf_counter() - wall)
     pure_had_kernel, pure = pure_figures(names, args.seconds, args.runs, args.batch)
     if pure_had_kernel:
         print("warning: the PITCHCORE_PURE=1 subprocess still used the compiled kernel")
     report(names, kernel, pure, euchre)
     print("\nrates are transitions/s but for playouts/s; gain = kernel / pure")
+    print(f"this process had {share:.0%} of a core while it measured the kernel column; load average "
+          f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (figures from a busy machine are low and noisy)")
 
 
 if __name__ == "__main__":
