@@ -36,6 +36,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from . import kernel
 from .components.step import Fields, Next
 from .engine import advance, begin_steps, enter, finish_hand, start_hand
 from .log import Log
@@ -228,6 +229,10 @@ def playouts(state: GameState, n: int, seed: int = 0, policy: Policy | None = No
         raise ValueError("playouts: the game is over; there is no hand to play out")
     if n < 0:
         raise ValueError(f"playouts: n must be a whole number >= 0, not {n}")
+    if policy is None:
+        found = kernel.playouts(state, n, seed)
+        if found is not None:
+            return Playouts(*found)
     rng = random.Random(seed)
     sides = state[0].sides
     points = np.zeros((n, sides), dtype=np.int64)

@@ -42,6 +42,7 @@ import attrs
 
 from .. import fast
 from ..cards import CARDS, DECK_SIZE, Card, cards_in, mask_of
+from ..components import HAND_STEPS
 from ..engine import new_game
 from ..moves import Move
 from ..state import GameState, HandInfo, Phase
@@ -281,7 +282,7 @@ def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]]
     trick = tuple(card.index for _, card in view.trick)
     leader = view.trick[0][0] if view.trick else view.to_move
     tricks = tuple((lead, tuple(card.index for card in cards), taker) for lead, cards, taker in view.tricks)
-    step = table.pipeline.index(table.rules.play)
+    step = HAND_STEPS.index("play")
     return base.evolve(scores=view.scores, dealer=view.dealer, deal_number=len(view.hand_results),
                        hand_results=view.hand_results, phase=Phase.PLAYING, to_move=view.to_move,
                        masks=masks, info=info, trick_cards=trick, leader=leader, done_tricks=tricks,
