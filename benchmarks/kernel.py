@@ -16,9 +16,10 @@ In one process on one core, side by side with the targets the kernel was built f
 Each pitchcore figure is given for the path this process uses (the compiled kernel when it
 is built: ``pitchcore.fast.KERNEL``) and for the pure-Python path, measured afterwards in a
 subprocess run with ``PITCHCORE_PURE=1`` (never at the same time, so each has the core to
-itself). Every figure is the median of ``--runs`` runs of ``--seconds``. Without OpenSpiel
-(``pyspiel``) the euchre columns are left out. Run:
-    python benchmarks/kernel.py [--seconds 2] [--runs 3] [--all] [--variants ...] [--batch 100]
+itself). Every figure is the median of ``--runs`` runs of ``--seconds``, per second of
+wall-clock time or, with ``--cpu``, of the process's CPU time (steadier on a busy machine).
+Without OpenSpiel (``pyspiel``) the euchre columns are left out. Run:
+    python benchmarks/kernel.py [--seconds 2] [--runs 3] [--all] [--variants ...] [--batch 100] [--cpu]
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pitchcore
@@ -53,8 +55,26 @@ FIGURES = ("playouts", "whole", "in_hand", "checked")
 
 
 def kernel_in_use() -> bool:
-    """Whether ``pitchcore.fast`` runs on the compiled kernel in this process."""
-    return bool(getattr(fast, "KERNEL", False))
+    """Whether ``pitchcore.fast`` runs on the compiled kernel in this process:
+    ``fast.KERNEL``, or where there is none ``pitchcore.kernel.AVAILABLE`` (False in a
+    pitchcore without the kernel)."""
+    if hasattr(fast, "KERNEL"):
+        return bool(fast.KERNEL)
+    try:
+        from pitchcore import kernel
+    except ImportError:
+        return False
+    return bool(getattr(kernel, "AVAILABLE", False))
+
+
+def off_kernel(name: str) -> str | None:
+    """Why the variant ``name`` plays on the pure path even with the kernel (None: it does not)."""
+    try:
+        from pitchcore import kernel
+    except ImportError:
+        return None
+    unsupported = getattr(kernel, "unsupported", None)
+    return None if unsupported is None else unsupported(pitchcore.load_variant(name))  # type: ignore[no-any-return]
 
 
 def playouts_run(starts: list[GameState], seconds: float, batch: int) -> float:
@@ -71,26 +91,46 @@ def playouts_run(starts: list[GameState], seconds: float, batch: int) -> float:
     return done / (time.perf_counter() - start)
 
 
-def pitchcore_figures(names: list[str], seconds: float, runs: int, batch: int) -> dict[str, dict[str, float]]:
+def median_rate(runs: int, measure: Callable[[], float], cpu: bool) -> float:
+    """The median of ``runs`` rates from ``measure`` (per second of wall-clock time); with
+    ``cpu``, each rescaled to a second of this process's CPU time (steadier where other
+    processes share the cores)."""
+    rates = []
+    for _ in range(runs):
+        wall, used = time.perf_counter(), time.process_time()
+        rate = measure()
+        if cpu:
+            rate *= (time.perf_counter() - wall) / max(time.process_time() - used, 1e-9)
+        rates.append(rate)
+    return statistics.median(rates)
+
+
+def checked_rate(variant: pitchcore.Variant, seconds: float) -> float:
+    return throughput.checked_run(variant, seconds, None)[0]
+
+
+def pitchcore_figures(names: list[str], seconds: float, runs: int, batch: int,
+                      cpu: bool) -> dict[str, dict[str, float]]:
     """Each variant's figures (``FIGURES``) on the path this process uses."""
     figures = {}
     for name in names:
         variant = pitchcore.load_variant(name)
         starts = throughput.play_starts(variant, None)
         figures[name] = {
-            "playouts": throughput.median(runs, functools.partial(playouts_run, starts, seconds, batch)),
-            "whole": throughput.median(runs, functools.partial(throughput.mutable_run, variant, seconds, None)),
-            "in_hand": throughput.median(runs, functools.partial(throughput.in_hand_mutable_run, starts, seconds)),
-            "checked": statistics.median(throughput.checked_run(variant, seconds, None)[0] for _ in range(runs)),
+            "playouts": median_rate(runs, functools.partial(playouts_run, starts, seconds, batch), cpu),
+            "whole": median_rate(runs, functools.partial(throughput.mutable_run, variant, seconds, None), cpu),
+            "in_hand": median_rate(runs, functools.partial(throughput.in_hand_mutable_run, starts, seconds), cpu),
+            "checked": median_rate(runs, functools.partial(checked_rate, variant, seconds), cpu),
         }
     return figures
 
 
-def pure_figures(names: list[str], seconds: float, runs: int, batch: int) -> tuple[bool, dict[str, dict[str, float]]]:
+def pure_figures(names: list[str], seconds: float, runs: int, batch: int,
+                 cpu: bool) -> tuple[bool, dict[str, dict[str, float]]]:
     """``pitchcore_figures`` in a subprocess with ``PITCHCORE_PURE=1``, and whether that
     subprocess had the kernel all the same (it should not)."""
     command = [sys.executable, __file__, "--child", "--seconds", str(seconds), "--runs", str(runs),
-               "--batch", str(batch), "--variants", *names]
+               "--batch", str(batch), *(["--cpu"] if cpu else []), "--variants", *names]
     out = subprocess.run(command, check=True, capture_output=True, text=True,
                          env={**os.environ, "PITCHCORE_PURE": "1"}).stdout
     answer = json.loads(out)
@@ -125,14 +165,14 @@ def euchre_run(seconds: float, child: bool) -> float:
     return transitions / (time.perf_counter() - start)
 
 
-def euchre_figures(seconds: float, runs: int) -> dict[str, float] | None:
+def euchre_figures(seconds: float, runs: int, cpu: bool) -> dict[str, float] | None:
     """Euchre's ``apply_action`` and ``child`` transitions/s, or None without OpenSpiel."""
     try:
         import pyspiel  # noqa: F401
     except ImportError:
         return None
-    return {"apply": throughput.median(runs, functools.partial(euchre_run, seconds, False)),
-            "child": throughput.median(runs, functools.partial(euchre_run, seconds, True))}
+    return {"apply": median_rate(runs, functools.partial(euchre_run, seconds, False), cpu),
+            "child": median_rate(runs, functools.partial(euchre_run, seconds, True), cpu)}
 
 
 def verdict(ratio: float, target: float) -> str:
@@ -168,35 +208,44 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=100, help="playouts per fast.playouts call")
     parser.add_argument("--all", action="store_true", help="every bundled variant")
     parser.add_argument("--variants", nargs="*", default=list(VARIANTS))
+    parser.add_argument("--cpu", action="store_true",
+                        help="rates per second of this process's CPU time, not of wall-clock time")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     names = pitchcore.bundled_variants() if args.all else args.variants
     if args.child:  # the pure-path subprocess: figures as JSON for the parent
         json.dump({"kernel": kernel_in_use(), "figures": pitchcore_figures(names, args.seconds, args.runs,
-                                                                             args.batch)}, sys.stdout)
+                                                                             args.batch, args.cpu)}, sys.stdout)
         return
-    print(f"median of {args.runs} runs of {args.seconds:g} s, one process at a time; "
+    print(f"median of {args.runs} runs of {args.seconds:g} s, one process at a time, per second of "
+          f"{'CPU' if args.cpu else 'wall-clock'} time; "
           f"fast.playouts {args.batch} playouts a call, uniformly random")
     kernel_used = kernel_in_use()
     print(f"compiled kernel in use: {'yes' if kernel_used else 'no'}"
           + ("" if kernel_used else " (the kernel column is the pure path too)")
           + (" -- PITCHCORE_PURE is set in this process" if os.environ.get("PITCHCORE_PURE") else ""))
-    euchre = euchre_figures(args.seconds, args.runs)
+    euchre = euchre_figures(args.seconds, args.runs, args.cpu)
     if euchre is None:
         print("OpenSpiel (pyspiel) is not importable: no euchre yardstick")
     else:
         print(f"OpenSpiel euchre from Python: apply_action {euchre['apply']:,.0f} transitions/s, "
               f"state.child {euchre['child']:,.0f} transitions/s")
     wall, cpu = time.perf_counter(), time.process_time()
-    kernel = pitchcore_figures(names, args.seconds, args.runs, args.batch)
+    if kernel_used:
+        for name in names:
+            reason = off_kernel(name)
+            if reason is not None:
+                print(f"{name} does not run on the kernel ({reason}): both columns are the pure path")
+    kernel = pitchcore_figures(names, args.seconds, args.runs, args.batch, args.cpu)
     share = (time.process_time() - cpu) / (time.perf_counter() - wall)
-    pure_had_kernel, pure = pure_figures(names, args.seconds, args.runs, args.batch)
+    pure_had_kernel, pure = pure_figures(names, args.seconds, args.runs, args.batch, args.cpu)
     if pure_had_kernel:
         print("warning: the PITCHCORE_PURE=1 subprocess still used the compiled kernel")
     report(names, kernel, pure, euchre)
     print("\nrates are transitions/s but for playouts/s; gain = kernel / pure")
     print(f"this process had {share:.0%} of a core while it measured the kernel column; load average "
-          f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (figures from a busy machine are low and noisy)")
+          f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores "
+          + ("" if args.cpu else "; on a busy machine --cpu gives steadier figures"))
 
 
 if __name__ == "__main__":
