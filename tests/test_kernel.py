@@ -20,6 +20,7 @@ import pytest
 import pitchcore as pc
 from conftest import BUNDLED, HOUSE_RULES, TRUMP_HOUSE, choose_move, random_game
 from pitchcore import fast, kernel
+from pitchcore.bots.search import rollout_move
 from pitchcore.cards import cards_in
 from pitchcore.components import HAND_STEPS
 from pitchcore.components.step import Next
@@ -138,6 +139,23 @@ def _compare_hand(state: GameState, rng: random.Random) -> int:
     return made
 
 
+def _compare_greedy(state: GameState, rng: random.Random) -> None:
+    """Along one random hand, the kernel's greedy policy picks the card ``rollout_move``'s
+    rule does wherever the rule decides (a trump known, more than one legal play)."""
+    rules = state.table.pipeline[PLAY_STEP].rules
+    while state.phase is Phase.PLAYING and not state.is_over:
+        legal = state.legal_moves()
+        card = rules.greedy_move(state)
+        if card is None:
+            assert state.trump is None or len(legal) == 1
+        else:
+            assert rollout_move(state, legal, rng, greedy=1.0) == PLAY[card], state
+        before = len(state.hand_results)
+        state = fast.step(state, legal[rng.randrange(len(legal))])
+        if len(state.hand_results) != before:
+            return
+
+
 def _compare_variant(variant: pc.Variant, hands: int, seed: int) -> None:
     rng = random.Random(seed)
     starts = _starts(variant, 40, seed)
@@ -146,6 +164,8 @@ def _compare_variant(variant: pc.Variant, hands: int, seed: int) -> None:
         base = starts[number % len(starts)]
         state = base if number < len(starts) else _redealt(base, rng)
         moves += 1 if state is None else _compare_hand(state, rng)
+        if state is not None and number % 50 == 0:
+            _compare_greedy(state, rng)
     assert moves >= hands  # every hand had a move
 
 
@@ -183,6 +203,16 @@ def test_playouts_agree_with_the_python_path_in_the_mean(name: str) -> None:
     python = fast.playouts(state, 4000, seed=1, policy=lambda _, legal, rng: legal[rng.randrange(len(legal))])
     assert ours.points.shape == python.points.shape == (4000, state.table.sides)
     spread = np.sqrt(ours.points.var(axis=0) / 4000 + python.points.var(axis=0) / 4000)
+    assert np.all(np.abs(ours.points.mean(axis=0) - python.points.mean(axis=0)) <= 5 * spread + 1e-9)
+
+
+@pytest.mark.parametrize("name", ["auction-pitch", "smear"])
+def test_greedy_playouts_agree_with_the_python_path_in_the_mean(name: str) -> None:
+    """``fast.Greedy`` in the kernel and as a Python policy: the same mean outcomes."""
+    state = _play_start(name, 6)
+    ours = fast.playouts(state, 3000, seed=1, policy=fast.Greedy(0.8))
+    python = fast.playouts(state, 3000, seed=1, policy=lambda s, legal, rng: fast.Greedy(0.8)(s, legal, rng))
+    spread = np.sqrt(ours.points.var(axis=0) / 3000 + python.points.var(axis=0) / 3000)
     assert np.all(np.abs(ours.points.mean(axis=0) - python.points.mean(axis=0)) <= 5 * spread + 1e-9)
 
 

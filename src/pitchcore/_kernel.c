@@ -48,6 +48,8 @@ typedef struct {
     int deck_size;
     uint8_t suit[5][MAXC];
     int16_t power[5][5][MAXC];
+    int16_t order[5][MAXC];   /* rank within the effective suit (the greedy policy's) */
+    int side_of[MAXP];        /* the table's sides (the greedy policy's) */
     uint64_t trumps[5];
     uint64_t suit_masks[5][5];
     int later_ties;
@@ -261,6 +263,82 @@ static inline uint64_t next_random(uint64_t *state) {
 static inline int nth_card(uint64_t mask, int n) {
     while (n--) mask &= mask - 1;
     return __builtin_ctzll(mask);
+}
+
+/* -- the greedy playout policy -------------------------------------------------------------- */
+
+static inline int overtakes(const Rules *R, int strength, int top) {
+    return strength > top || (strength == top && R->later_ties);
+}
+
+static inline int policy_power(const Rules *R, int t, int led, int card) {
+    int s = R->suit[t][card];
+    return s == t ? 100 + R->order[t][card] : (s == led ? R->order[t][card] : -1);
+}
+
+static inline int policy_cost(const Rules *R, int t, int card) {
+    return R->pips[card] * 4 + (R->suit[t][card] == t ? 30 + R->order[t][card] : R->order[t][card]);
+}
+
+/* bots/search.py rollout_move's rule (the part after its coin), for a known trump: a leader
+ * leads its highest trump when no other hand holds a higher one, else its cheapest card; a
+ * follower whose side holds the trick safely gives it its richest card; one that can take
+ * it does so with the lowest card nobody after it beats (or, with pips or a trump in the
+ * trick, its lowest winning card); otherwise its cheapest card. Ties go to the lowest card
+ * index, as Python's min and max over the legal plays in card order do. */
+static int greedy_card(const Rules *R, const Hand *h, uint64_t legal) {
+    int t = h->trump, seat = h->to_move, players = R->players;
+    const int16_t *order = R->order[t];
+    uint64_t tmask = R->trumps[t];
+    uint64_t m;
+    int best_card = -1, key = 0;
+    if (h->ntrick == 0) {
+        uint64_t others = 0;
+        for (int s = 0; s < players; s++) if (s != seat) others |= h->masks[s];
+        uint64_t trumps = legal & tmask;
+        if (trumps) {
+            int top = -1;
+            for (m = trumps; m; m &= m - 1) { int c = __builtin_ctzll(m); if (top < 0 || order[c] > order[top]) top = c; }
+            int beaten = 0;
+            for (m = others & tmask; m; m &= m - 1) { int c = __builtin_ctzll(m); if (overtakes(R, order[c], order[top])) { beaten = 1; break; } }
+            if (!beaten) return top;
+        }
+        for (m = legal; m; m &= m - 1) { int c = __builtin_ctzll(m); int k = policy_cost(R, t, c); if (best_card < 0 || k < key) { best_card = c; key = k; } }
+        return best_card;
+    }
+    int led = R->suit[t][h->trick[0]];
+    int position = trick_winner(R, h->trick, h->ntrick, t);
+    int best = policy_power(R, t, led, h->trick[position]);
+    uint64_t later = 0;
+    for (int step = 1; step < players - h->ntrick; step++) later |= h->masks[(seat + step) % players];
+    later &= tmask | R->suit_masks[t][led];
+    int later_top = -1;
+    for (m = later; m; m &= m - 1) { int p = policy_power(R, t, led, __builtin_ctzll(m)); if (p > later_top) later_top = p; }
+    if (R->side_of[(h->leader + position) % players] == R->side_of[seat] && !overtakes(R, later_top, best)) {
+        int k2 = 0;
+        for (m = legal; m; m &= m - 1) {
+            int c = __builtin_ctzll(m);
+            int k = R->pips[c] - (R->suit[t][c] == t), minus = -order[c];
+            if (best_card < 0 || k > key || (k == key && minus > k2)) { best_card = c; key = k; k2 = minus; }
+        }
+        return best_card;
+    }
+    int hold = -1, hold_power = 0, win = -1, win_power = 0;
+    for (m = legal; m; m &= m - 1) {
+        int c = __builtin_ctzll(m), p = policy_power(R, t, led, c);
+        if (!overtakes(R, p, best)) continue;
+        if (win < 0 || p < win_power) { win = c; win_power = p; }
+        if (!overtakes(R, later_top, p) && (hold < 0 || p < hold_power)) { hold = c; hold_power = p; }
+    }
+    if (hold >= 0) return hold;
+    if (win >= 0) {
+        for (int i = 0; i < h->ntrick; i++) {
+            int c = h->trick[i];
+            if (R->pips[c] || R->suit[t][c] == t) return win;
+        }
+    }
+    for (m = legal; m; m &= m - 1) { int c = __builtin_ctzll(m); int k = policy_cost(R, t, c); if (best_card < 0 || k < key) { best_card = c; key = k; } }
+    return best_card;
 }
 
 /* -- reading and writing a GameState's fields --------------------------------------------- */
@@ -548,6 +626,19 @@ fail:
     return NULL;
 }
 
+/* The greedy policy's card for the seat to move (None: the policy would choose at random:
+ * no trump known, or a single legal play). */
+static PyObject *Rules_greedy_move(Rules *R, PyObject *state) {
+    Py_ssize_t size;
+    PyObject **f = fields_of(state, &size);
+    if (!f || size <= F_DONE || f[F_PHASE] != R->playing) Py_RETURN_NONE;
+    Hand h;
+    if (load_hand(R, f, &h) < 0) return NULL;
+    uint64_t legal = playable(R, &h, (int)tricks_done_of(f));
+    if (h.trump < 0 || popcount64(legal) < 2) Py_RETURN_NONE;
+    return PyLong_FromLong(greedy_card(R, &h, legal));
+}
+
 static PyObject *Rules_checked(Rules *R, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 3) { PyErr_SetString(PyExc_TypeError, "checked(state, move, seat)"); return NULL; }
     return next_state(R, args[0], args[1], args[2], 1);
@@ -567,9 +658,10 @@ static PyObject *Rules_playouts(Rules *R, PyObject *args) {
     int leader, to_move, trump, last_taker, tricks_done, sides, bidder_side, dealer;
     Py_ssize_t n;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOOOOiiiiiOiiinK", &masks, &start, &taken, &tricks, &trick, &leader,
+    double greedy = 0.0;
+    if (!PyArg_ParseTuple(args, "OOOOOiiiiiOiiinK|d", &masks, &start, &taken, &tricks, &trick, &leader,
                           &to_move, &trump, &last_taker, &tricks_done, &side_of_t, &sides, &bidder_side,
-                          &dealer, &n, &seed))
+                          &dealer, &n, &seed, &greedy))
         return NULL;
     int players = R->players;
     Hand base;
@@ -617,8 +709,12 @@ static PyObject *Rules_playouts(Rules *R, PyObject *args) {
         while (!over) {
             uint64_t mask = playable(R, &h, done_count);
             if (!mask) break;
-            int count = popcount64(mask);
-            int card = nth_card(mask, (int)(((next_random(&rng) >> 32) * (uint64_t)count) >> 32));
+            int count = popcount64(mask), card;
+            if (count > 1 && greedy > 0.0 && h.trump >= 0
+                && (double)(next_random(&rng) >> 11) * (1.0 / 9007199254740992.0) < greedy)
+                card = greedy_card(R, &h, mask);
+            else
+                card = nth_card(mask, (int)(((next_random(&rng) >> 32) * (uint64_t)count) >> 32));
             over = hand_play(R, &h, card);
             done_count += h.completed;
         }
@@ -672,13 +768,14 @@ static void Rules_dealloc(Rules *R) {
  * categories: (kind, capturer, needs_trump, candidates (5 tuples), tie, joker_half) each. */
 static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     PyObject *suit, *power, *trumps, *suit_masks, *lead_sets, *categories, *pips, *plays_of, *set_trump,
-        *playing, *wait, *done, *fallback, *state_type, *log_type, *move_type, *on_done;
+        *playing, *wait, *done, *fallback, *state_type, *log_type, *move_type, *on_done, *order, *side_of;
     int players, deck_size, later_ties, follow, first_lead_trump;
     unsigned long long jokers;
-    if (!PyArg_ParseTuple(args, "iiOOOOiiiOOOKOOOOOOO!O!O!O", &players, &deck_size, &suit, &power, &trumps,
+    if (!PyArg_ParseTuple(args, "iiOOOOiiiOOOKOOOOOOO!O!O!OOO", &players, &deck_size, &suit, &power, &trumps,
                           &suit_masks, &later_ties, &follow, &first_lead_trump, &lead_sets, &categories,
                           &pips, &jokers, &plays_of, &set_trump, &playing, &wait, &done, &fallback,
-                          &PyType_Type, &state_type, &PyType_Type, &log_type, &PyType_Type, &move_type, &on_done))
+                          &PyType_Type, &state_type, &PyType_Type, &log_type, &PyType_Type, &move_type, &on_done,
+                          &order, &side_of))
         return NULL;
     if (!PyType_IsSubtype((PyTypeObject *)state_type, &PyTuple_Type)
         || !PyType_IsSubtype((PyTypeObject *)log_type, &PyTuple_Type)) {
@@ -720,6 +817,16 @@ static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
             Py_DECREF(line);
         }
         Py_DECREF(by_led);
+        PyObject *ranks = PySequence_GetItem(order, t);
+        if (!ranks) goto fail;
+        for (int c = 0; c < deck_size; c++) {
+            PyObject *v = PySequence_GetItem(ranks, c);
+            long r = v ? PyLong_AsLong(v) : -1;
+            Py_XDECREF(v);
+            if (PyErr_Occurred()) { Py_DECREF(ranks); goto fail; }
+            R->order[t][c] = (int16_t)r;
+        }
+        Py_DECREF(ranks);
         PyObject *tm = PySequence_GetItem(trumps, t);
         if (!tm) goto fail;
         R->trumps[t] = PyLong_AsUnsignedLongLong(tm);
@@ -732,6 +839,12 @@ static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
             Py_XDECREF(v);
         }
         Py_DECREF(sm);
+        if (PyErr_Occurred()) goto fail;
+    }
+    for (int seat = 0; seat < players; seat++) {
+        PyObject *v = PySequence_GetItem(side_of, seat);
+        R->side_of[seat] = v ? (int)PyLong_AsLong(v) : 0;
+        Py_XDECREF(v);
         if (PyErr_Occurred()) goto fail;
     }
     memset(R->lead_sets, -1, sizeof(R->lead_sets));
@@ -792,6 +905,8 @@ static PyMethodDef Rules_methods[] = {
     {"is_legal", (PyCFunction)(void (*)(void))Rules_is_legal, METH_FASTCALL, "Whether the move is a legal play."},
     {"apply_in_place", (PyCFunction)(void (*)(void))Rules_apply_in_place, METH_FASTCALL,
      "Play the card on a fast.Game's fields; Next.WAIT or Next.DONE."},
+    {"greedy_move", (PyCFunction)Rules_greedy_move, METH_O,
+     "The greedy playout policy's card for the seat to move, or None where it plays at random."},
     {"checked", (PyCFunction)(void (*)(void))Rules_checked, METH_FASTCALL,
      "The state after a legal play (the checked API), or None to leave the move to Python."},
     {"advance", (PyCFunction)(void (*)(void))Rules_advance, METH_FASTCALL,

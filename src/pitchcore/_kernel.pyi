@@ -15,8 +15,10 @@ class Rules:
         categories: Sequence[tuple[int, int, int, Sequence[Sequence[int]], int, int]], pips: Sequence[int],
         jokers: int, plays_of: Callable[[int], tuple[Any, ...]], set_trump: Callable[[Any, int], Any],
         playing: object, wait: object, done: object, fallback: object, state_type: type, log_type: type,
-        move_type: type, on_done: Callable[[Any, int], Any],
+        move_type: type, on_done: Callable[[Any, int], Any], order: Sequence[Sequence[int]],
+        side_of: Sequence[int],
     ) -> Rules: ...
+    def greedy_move(self, state: Any, /) -> int | None: ...
     def checked(self, state: Any, move: Any, seat: Any, /) -> Any: ...
     def advance(self, state: Any, move: Any, /) -> Any: ...
     def legal(self, state: Any, /) -> tuple[Any, ...]: ...
@@ -26,5 +28,6 @@ class Rules:
     def playouts(
         self, masks: tuple[int, ...], start: tuple[int, ...], taken: tuple[int, ...], tricks: tuple[int, ...],
         trick: tuple[int, ...], leader: int, to_move: int, trump: int, last_taker: int, tricks_done: int,
-        side_of: tuple[int, ...], sides: int, bidder_side: int, dealer: int, n: int, seed: int, /,
+        side_of: tuple[int, ...], sides: int, bidder_side: int, dealer: int, n: int, seed: int,
+        greedy: float = ..., /,
     ) -> tuple[bytes, bytes]: ...

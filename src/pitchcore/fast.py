@@ -45,9 +45,14 @@ from .results import HandResult
 from .scoring import score_hand
 from .state import GameState, Phase
 
-__all__ = ["Game", "Playouts", "Policy", "moves", "playouts", "score", "step", "step_in_hand"]
+__all__ = ["KERNEL", "Game", "Greedy", "Playouts", "Policy", "moves", "playouts", "score", "step", "step_in_hand"]
 
 _WAIT, _DONE, _SCORE = Next.WAIT, Next.DONE, Next.SCORE
+
+KERNEL = kernel.AVAILABLE
+"""True when the compiled kernel (``pitchcore.kernel``) is built and not switched off with
+``PITCHCORE_PURE=1``: play moves, their checks and ``playouts`` then run in C where the
+variant allows. The answers are the same either way."""
 _OVER = Phase.GAME_OVER
 _new = tuple.__new__
 
@@ -206,6 +211,21 @@ Policy = Callable[[GameState, tuple[Move, ...], random.Random], Move]
 generator, the move to make. ``None`` in ``playouts`` is the uniformly random policy."""
 
 
+class Greedy(NamedTuple):
+    """The greedy playout policy: with chance ``chance`` a simple rule, else a random legal
+    move (the rule is ``bots.search.rollout_move``'s: lead a trump nobody can beat, take a
+    trick cheaply, give pips to a partner's safe trick, else throw the cheapest card).
+
+    A ``Policy`` like any other; ``playouts`` also runs it in the compiled kernel."""
+
+    chance: float = 0.7
+
+    def __call__(self, state: GameState, legal: tuple[Move, ...], rng: random.Random) -> Move:
+        from .bots.search import rollout_move  # (the bots import this module)
+
+        return rollout_move(state, legal, rng, self.chance)
+
+
 class Playouts(NamedTuple):
     """What ``playouts`` found: one row per playout."""
 
@@ -220,7 +240,8 @@ class Playouts(NamedTuple):
 def playouts(state: GameState, n: int, seed: int = 0, policy: Policy | None = None) -> Playouts:
     """Play the hand in progress to its end ``n`` times and score each.
 
-    Every move is chosen by ``policy`` (uniformly random when None) from the legal moves, as
+    Every move is chosen by ``policy`` (uniformly random when None; ``Greedy(chance)`` for
+    the greedy rule) from the legal moves, as
     ``Game.apply_in_hand`` runs them; the hand is scored as ``score`` scores it, and the next
     hand is never dealt. The same ``seed`` gives the same playouts. ``state`` must be a game
     still going (``moves(state)`` not empty).
@@ -229,8 +250,8 @@ def playouts(state: GameState, n: int, seed: int = 0, policy: Policy | None = No
         raise ValueError("playouts: the game is over; there is no hand to play out")
     if n < 0:
         raise ValueError(f"playouts: n must be a whole number >= 0, not {n}")
-    if policy is None:
-        found = kernel.playouts(state, n, seed)
+    if policy is None or isinstance(policy, Greedy):
+        found = kernel.playouts(state, n, seed, 0.0 if policy is None else policy.chance)
         if found is not None:
             return Playouts(*found)
     rng = random.Random(seed)

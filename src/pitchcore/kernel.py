@@ -141,7 +141,8 @@ def compile_rules(table: Table) -> Any:
         tuple(_category(point, table) for point in variant.points),
         tuple(pips_of(1 << card) for card in range(deck)),
         sum(1 << card for card in range(DECK_SIZE, deck)),
-        plays_of, _set_trump, Phase.PLAYING, Next.WAIT, Next.DONE, play, GameState, Log, Move, _on_done)
+        plays_of, _set_trump, Phase.PLAYING, Next.WAIT, Next.DONE, play, GameState, Log, Move, _on_done,
+        tuple(row[:deck] for row in tables.order), table.side_of)
 
 
 def _on_done(state: GameState, index: int) -> GameState:
@@ -220,7 +221,7 @@ def _settle_key(state: GameState) -> tuple[Any, ...]:
             info.paid, past)
 
 
-def _run(state: GameState, n: int, seed: int) -> tuple[bytes, bytes, int] | None:
+def _run(state: GameState, n: int, seed: int, greedy: float = 0.0) -> tuple[bytes, bytes, int] | None:
     """The kernel's playouts of ``state``: (codes, all-tricks flags, sides judged between),
     or None when the kernel does not play this state."""
     step = state.table.pipeline[state.step]
@@ -243,7 +244,7 @@ def _run(state: GameState, n: int, seed: int) -> tuple[bytes, bytes, int] | None
     codes, flags = step.rules.playouts(
         state.masks, start, tuple(taken), tuple(tricks), state.trick_cards, state.leader, state.to_move,
         -1 if info.trump is None else info.trump, done[-1][2] if done else -1, len(done), side_of, sides,
-        -1 if info.bidder is None else side_of[info.bidder], state.dealer, n, seed % 2**64)
+        -1 if info.bidder is None else side_of[info.bidder], state.dealer, n, seed % 2**64, greedy)
     return codes, flags, sides
 
 
@@ -264,10 +265,12 @@ def _settled(state: GameState, base: tuple[Any, ...], key: int, sides: int) -> t
     return found
 
 
-def playouts(state: GameState, n: int, seed: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None:
-    """``fast.playouts`` with random moves on the kernel: (points, winners), or None when
-    the kernel cannot run this state (then the caller plays out in Python)."""
-    found = _run(state, n, seed)
+def playouts(state: GameState, n: int, seed: int,
+             greedy: float = 0.0) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None:
+    """``fast.playouts`` on the kernel: (points, winners), or None when the kernel cannot run
+    this state (then the caller plays out in Python). Moves are random, or with chance
+    ``greedy`` the greedy policy's (``fast.Greedy``)."""
+    found = _run(state, n, seed, greedy)
     if found is None:
         return None
     codes, flags, sides = found
