@@ -6,7 +6,8 @@ In one process on one core, side by side with the targets the kernel was built f
                at least 20 times as many as the pure-Python path. The kernel keeps each
                outcome it settled for a position's scores and auction, so its first run
                (printed too) is slower than the later ones, as a search's first playouts of
-               a position are
+               a position are. The same with ``fast.Greedy()`` rollouts where pitchcore
+               has them (no target)
   whole games  ``fast.Game`` transitions/s over whole random games (``moves`` + ``apply``,
                throughput.py's ``mutable_run``), and
   in-hand      from the first card to the end of the hand (``apply_in_hand``, then
@@ -54,7 +55,8 @@ GAME_TARGET = 1.5
 """fast.Game transitions/s over euchre's apply_action."""
 CHECKED_TARGET = 0.7
 """Checked transitions/s over euchre's state.child."""
-FIGURES = ("playouts", "whole", "in_hand", "checked")
+FIGURES = ("playouts", "greedy", "whole", "in_hand", "checked")
+"""The figures per variant (``greedy`` where ``fast.Greedy`` exists)."""
 
 
 def kernel_in_use() -> bool:
@@ -80,7 +82,7 @@ def off_kernel(name: str) -> str | None:
     return None if unsupported is None else unsupported(pitchcore.load_variant(name))  # type: ignore[no-any-return]
 
 
-def playouts_run(starts: list[GameState], seconds: float, batch: int) -> float:
+def playouts_run(starts: list[GameState], seconds: float, batch: int, policy: fast.Policy | None = None) -> float:
     """Playouts/s of ``fast.playouts`` called ``batch`` at a time, round the ``starts``."""
     playouts = fast.playouts
     done = 0
@@ -89,7 +91,7 @@ def playouts_run(starts: list[GameState], seconds: float, batch: int) -> float:
     for seed, state in enumerate(itertools.cycle(starts)):
         if time.perf_counter() >= deadline:
             break
-        playouts(state, batch, seed)
+        playouts(state, batch, seed, policy)
         done += batch
     return done / (time.perf_counter() - start)
 
@@ -131,6 +133,10 @@ def pitchcore_figures(names: list[str], seconds: float, runs: int, batch: int,
             "in_hand": median_rate(runs, functools.partial(throughput.in_hand_mutable_run, starts, seconds), cpu),
             "checked": median_rate(runs, functools.partial(checked_rate, variant, seconds), cpu),
         }
+        greedy = getattr(fast, "Greedy", None)
+        if greedy is not None:
+            figures[name]["greedy"] = median_rate(
+                runs, functools.partial(playouts_run, starts, seconds, batch, greedy()), cpu)
     return figures
 
 
@@ -190,16 +196,20 @@ def verdict(ratio: float, target: float) -> str:
 
 def report(names: list[str], kernel: dict[str, dict[str, float]], pure: dict[str, dict[str, float]],
            euchre: dict[str, float] | None) -> None:
-    labels = {"playouts": "playouts/s", "whole": "fast.Game whole games", "in_hand": "fast.Game in-hand",
-              "checked": "checked API"}
+    labels = {"playouts": "playouts/s", "greedy": "fast.Greedy playouts/s", "whole": "fast.Game whole games",
+              "in_hand": "fast.Game in-hand", "checked": "checked API"}
     print(f"\n{'variant':16} {'figure':22} {'kernel':>11} {'pure':>11} {'gain':>7}   against the target")
     for name in names:
         for figure in FIGURES:
+            if figure not in kernel[name] or figure not in pure[name]:
+                continue
             fast_rate, pure_rate = kernel[name][figure], pure[name][figure]
             line = (f"{name:16} {labels[figure]:22} {fast_rate:11,.0f} {pure_rate:11,.0f} "
                     f"{fast_rate / pure_rate:6.2f}x   ")
             if figure == "playouts":
                 line += "kernel / pure " + verdict(fast_rate / pure_rate, PLAYOUTS_TARGET)
+            elif figure == "greedy":
+                line += "(no target)"
             elif euchre is None:
                 line += "(no OpenSpiel: no euchre yardstick)"
             else:
@@ -255,7 +265,8 @@ def main() -> None:
     if kernel_used:
         print("the kernel settles each distinct outcome of a hand once per position's scores and auction and "
               "keeps it; its first run of playouts, with that cache filling:",
-              ", ".join(f"{name} {kernel[name]['playouts_first']:,.0f}/s" for name in names))
+              ", ".join(f"{name} {kernel[name]['playouts_first']:,.0f}/s" for name in names
+                        if off_kernel(name) is None))
     print(f"this process had {share:.0%} of a core while it measured the kernel column; load average "
           f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores "
           + ("" if args.cpu else "; on a busy machine --cpu gives steadier figures"))
