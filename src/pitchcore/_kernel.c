@@ -73,6 +73,8 @@ typedef struct {
     PyObject *on_done;        /* Python: (state, next step index) -> the state once the hand is scored */
 } Rules;
 
+static PyTypeObject RulesType_;
+
 typedef struct {
     uint64_t masks[MAXP];
     uint64_t start[MAXP];
@@ -466,7 +468,8 @@ static PyObject *Rules_legal(Rules *R, PyObject *state) {
     Py_ssize_t size;
     PyObject **f = fields_of(state, &size);
     if (!f || size <= F_DONE || f[F_PHASE] != R->playing)
-        return PyObject_CallMethod(R->fallback, "legal", "O", state);
+        { PyObject *name = PyUnicode_InternFromString("legal"); if (!name) return NULL;
+          PyObject *r = PyObject_CallMethodOneArg(R->fallback, name, state); Py_DECREF(name); return r; }
     Hand h;
     if (load_hand(R, f, &h) < 0) return NULL;
     uint64_t mask = playable(R, &h, (int)tricks_done_of(f));
@@ -915,7 +918,7 @@ static PyMethodDef Rules_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject RulesType = {
+static PyTypeObject RulesType_ = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "pitchcore._kernel.Rules",
     .tp_basicsize = sizeof(Rules),
@@ -926,17 +929,146 @@ static PyTypeObject RulesType = {
     .tp_new = Rules_new,
 };
 
+/* -- fast.Game's play moves ------------------------------------------------------------------ */
+
+/* The base of pitchcore.fast.Game where the kernel is built: ``moves``, ``apply`` and
+ * ``apply_in_hand`` of a play (the moves most of a game is made of) run here without a Python
+ * frame; every other move, and the end of a hand, go to the subclass's Python methods
+ * (``_moves``, ``_apply``, ``_apply_in_hand``, ``_after``), which are the whole definition. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *fields;   /* the state's fields (a list) */
+    PyObject *rules;    /* the table's Rules, or None where the kernel does not play */
+    Py_ssize_t play;    /* the play step's index in the hand's steps */
+} GameBase;
+
+#include <structmember.h>
+
+static int game_fast(GameBase *g, Rules **R) {
+    if (!g->fields || !PyList_CheckExact(g->fields) || PyList_GET_SIZE(g->fields) != 15) return 0;
+    if (!g->rules || Py_TYPE(g->rules) != &RulesType_) return 0;
+    *R = (Rules *)g->rules;
+    PyObject **f = ((PyListObject *)g->fields)->ob_item;
+    if (f[F_PHASE] != (*R)->playing || !PyLong_CheckExact(f[13]) || PyLong_AsSsize_t(f[13]) != g->play) return 0;
+    return 1;
+}
+
+static PyObject *GameBase_moves(GameBase *g, PyObject *unused) {
+    Rules *R;
+    if (!game_fast(g, &R)) return PyObject_CallMethod((PyObject *)g, "_moves", NULL);
+    return Rules_legal(R, g->fields);
+}
+
+/* 1: the play was made and the hand goes on (nothing left to do); 0: not a play made here;
+ * -1: an error; 2: the play was made and ended the play step (the caller finishes it). */
+static int game_play(GameBase *g, PyObject *move) {
+    Rules *R;
+    if (!game_fast(g, &R)) return 0;
+    if (card_of(R, move) < 0) return 0;
+    PyObject *args[2] = {g->fields, move};
+    PyObject *next = Rules_apply_in_place(R, args, 2);
+    if (!next) return -1;
+    PyObject **f = ((PyListObject *)g->fields)->ob_item;
+    PyObject *log = R->log_type->tp_alloc(R->log_type, 2);
+    if (!log) { Py_DECREF(next); return -1; }
+    Py_INCREF(f[14]);
+    PyTuple_SET_ITEM(log, 0, f[14]);
+    Py_INCREF(move);
+    PyTuple_SET_ITEM(log, 1, move);
+    PyList_SetItem(g->fields, 14, log);
+    int result = next == R->wait ? 1 : 2;
+    Py_DECREF(next);
+    return result;
+}
+
+static PyObject *GameBase_apply(GameBase *g, PyObject *move) {
+    int made = game_play(g, move);
+    if (made < 0) return NULL;
+    if (made == 0) { PyObject *name = PyUnicode_InternFromString("_apply"); if (!name) return NULL;
+        PyObject *r = PyObject_CallMethodOneArg((PyObject *)g, name, move); Py_DECREF(name); return r; }
+    if (made == 1) Py_RETURN_NONE;
+    PyObject *done = PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, Py_False);
+    if (!done) return NULL;
+    Py_DECREF(done);
+    Py_RETURN_NONE;
+}
+
+static PyObject *GameBase_apply_in_hand(GameBase *g, PyObject *move) {
+    int made = game_play(g, move);
+    if (made < 0) return NULL;
+    if (made == 0) { PyObject *name = PyUnicode_InternFromString("_apply_in_hand"); if (!name) return NULL;
+        PyObject *r = PyObject_CallMethodOneArg((PyObject *)g, name, move); Py_DECREF(name); return r; }
+    if (made == 1) Py_RETURN_FALSE;
+    return PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, Py_True);
+}
+
+static int GameBase_traverse(GameBase *g, visitproc visit, void *arg) {
+    Py_VISIT(g->fields);
+    Py_VISIT(g->rules);
+    return 0;
+}
+
+static int GameBase_clear(GameBase *g) {
+    Py_CLEAR(g->fields);
+    Py_CLEAR(g->rules);
+    return 0;
+}
+
+static void GameBase_dealloc(GameBase *g) {
+    PyObject_GC_UnTrack(g);
+    GameBase_clear(g);
+    Py_TYPE(g)->tp_free((PyObject *)g);
+}
+
+static PyMethodDef GameBase_methods[] = {
+    {"moves", (PyCFunction)GameBase_moves, METH_NOARGS,
+     "The legal moves (the same tuple as ``legal_moves()`` of the frozen state)."},
+    {"apply", (PyCFunction)GameBase_apply, METH_O,
+     "``step`` in place: a finished hand is scored and the next one dealt."},
+    {"apply_in_hand", (PyCFunction)GameBase_apply_in_hand, METH_O,
+     "``step_in_hand`` in place: True when the hand's last step is done (then ask ``score``, not ``moves``)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMemberDef GameBase_members[] = {
+    {"fields", T_OBJECT_EX, offsetof(GameBase, fields), 0,
+     "The state's fields in ``GameState.FIELDS`` order (read them, do not change them)."},
+    {"_rules", T_OBJECT, offsetof(GameBase, rules), 0, "The table's compiled Rules (None: Python plays)."},
+    {"_play", T_PYSSIZET, offsetof(GameBase, play), 0, "The play step's index."},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject GameBaseType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pitchcore._kernel.GameBase",
+    .tp_basicsize = sizeof(GameBase),
+    .tp_dealloc = (destructor)GameBase_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "fast.Game's play moves in the kernel (fast.Game is the class to use).",
+    .tp_traverse = (traverseproc)GameBase_traverse,
+    .tp_clear = (inquiry)GameBase_clear,
+    .tp_methods = GameBase_methods,
+    .tp_members = GameBase_members,
+    .tp_new = PyType_GenericNew,
+};
+
 static struct PyModuleDef kernel_module = {
     PyModuleDef_HEAD_INIT, "_kernel", "pitchcore's optional compiled play kernel (see pitchcore.kernel).", -1, NULL,
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) {
-    if (PyType_Ready(&RulesType) < 0) return NULL;
+    if (PyType_Ready(&RulesType_) < 0 || PyType_Ready(&GameBaseType) < 0) return NULL;
     PyObject *module = PyModule_Create(&kernel_module);
     if (!module) return NULL;
-    Py_INCREF(&RulesType);
-    if (PyModule_AddObject(module, "Rules", (PyObject *)&RulesType) < 0) {
-        Py_DECREF(&RulesType);
+    Py_INCREF(&RulesType_);
+    if (PyModule_AddObject(module, "Rules", (PyObject *)&RulesType_) < 0) {
+        Py_DECREF(&RulesType_);
+        Py_DECREF(module);
+        return NULL;
+    }
+    Py_INCREF(&GameBaseType);
+    if (PyModule_AddObject(module, "GameBase", (PyObject *)&GameBaseType) < 0) {
+        Py_DECREF(&GameBaseType);
         Py_DECREF(module);
         return NULL;
     }

@@ -31,3 +31,13 @@ class Rules:
         side_of: tuple[int, ...], sides: int, bidder_side: int, dealer: int, n: int, seed: int,
         greedy: float = ..., /,
     ) -> tuple[bytes, bytes]: ...
+
+class GameBase:
+    """fast.Game's play moves in the kernel."""
+
+    fields: list[Any]
+    _rules: Rules | None
+    _play: int
+    def moves(self) -> tuple[Any, ...]: ...
+    def apply(self, move: Any, /) -> None: ...
+    def apply_in_hand(self, move: Any, /) -> bool: ...

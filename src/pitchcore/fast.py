@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from . import kernel
+from .components import HAND_STEPS
 from .components.step import Fields, Next
 from .engine import advance, begin_steps, enter, finish_hand, start_hand
 from .log import Log
@@ -48,6 +49,13 @@ from .state import GameState, Phase
 __all__ = ["KERNEL", "Game", "Greedy", "Playouts", "Policy", "moves", "playouts", "score", "step", "step_in_hand"]
 
 _WAIT, _DONE, _SCORE = Next.WAIT, Next.DONE, Next.SCORE
+
+_PLAY = HAND_STEPS.index("play")
+if TYPE_CHECKING:
+    _GameBase = object
+else:
+    _GameBase = kernel.GAME_BASE  # the kernel's C base class, or object
+_GAME_SLOTS: tuple[str, ...] = () if kernel.AVAILABLE else ("fields", "_rules", "_play")
 
 KERNEL = kernel.AVAILABLE
 """True when the compiled kernel (``pitchcore.kernel``) is built and not switched off with
@@ -104,12 +112,15 @@ def score(state: GameState) -> tuple[HandResult, int | None]:
     return result, winner
 
 
-class Game:
+class Game(_GameBase):
     """A mutable game for search code: ``apply`` moves it on in place, ``clone`` branches it.
 
     Unchecked like the rest of this module: pass only moves ``moves()`` just returned.
     A clone copies one list of references (the fields of a ``GameState``, which are
     immutable), so branching is as cheap as a move, and clones never share a change.
+    Where the compiled kernel plays the variant, ``moves``, ``apply`` and ``apply_in_hand``
+    of a play run in C; every other move, and the end of a hand, run the Python methods
+    below, the same ones the pure-Python path runs for every move.
 
         >>> import pitchcore, random
         >>> from pitchcore import fast
@@ -122,16 +133,26 @@ class Game:
         True
     """
 
-    __slots__ = ("fields",)
+    __slots__ = _GAME_SLOTS
+
+    if TYPE_CHECKING:
+        fields: Fields
+        """The state's fields in ``GameState.FIELDS`` order (read them, do not change them)."""
+        _rules: Any
+        _play: int
 
     def __init__(self, state: GameState) -> None:
-        self.fields: Fields = list(state)
-        """The state's fields in ``GameState.FIELDS`` order (read them, do not change them)."""
+        self.fields = list(state)
+        step = state[0].pipeline[_PLAY]
+        self._rules = step.rules if isinstance(step, kernel.KernelPlay) else None
+        self._play = _PLAY
 
     def clone(self) -> Game:
         """An independent copy: moves applied to either leave the other as it was."""
         game = Game.__new__(Game)
         game.fields = self.fields.copy()
+        game._rules = self._rules
+        game._play = self._play
         return game
 
     def __copy__(self) -> Game:
@@ -139,6 +160,9 @@ class Game:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Game:
         return self.clone()  # the fields are immutable values and the shared rules
+
+    def __reduce__(self) -> tuple[type[Game], tuple[GameState]]:
+        return Game, (self.freeze(),)
 
     def __repr__(self) -> str:
         return f"<fast.Game of {self.freeze()!r}>"
@@ -158,7 +182,7 @@ class Game:
     def is_over(self) -> bool:
         return self.fields[5] is _OVER
 
-    def moves(self) -> tuple[Move, ...]:
+    def _moves(self) -> tuple[Move, ...]:
         """The legal moves (the same tuple as ``legal_moves()`` of the frozen state)."""
         fields = self.fields
         if fields[5] is _OVER:
@@ -166,40 +190,54 @@ class Game:
         found: tuple[Move, ...] = fields[0].pipeline[fields[13]].legal_fields(fields)
         return found
 
-    def apply(self, move: Move) -> None:
+    def _apply(self, move: Move) -> None:
         """``step`` in place: a finished hand is scored and the next one dealt."""
         fields = self.fields
         index: int = fields[13]
         next_ = fields[0].pipeline[index].apply_in_place(fields, move)
         fields[14] = _new(Log, (fields[14], move))  # (log.extend in line)
-        if next_ is _WAIT:
-            return
-        state: GameState = _new(GameState, fields)
-        if next_ is _DONE:
-            fields[:] = enter(state, index + 1)
-        elif next_ is _SCORE:
-            fields[:] = finish_hand(state)
-        else:
-            fields[:] = start_hand(state, state.dealer, state.deal_number + 1)
+        if next_ is not _WAIT:
+            self._next(index, next_, False)
 
-    def apply_in_hand(self, move: Move) -> bool:
+    def _apply_in_hand(self, move: Move) -> bool:
         """``step_in_hand`` in place: True when the hand's last step is done (then ask
         ``score``, not ``moves``)."""
         fields = self.fields
         index: int = fields[13]
         next_ = fields[0].pipeline[index].apply_in_place(fields, move)
         fields[14] = _new(Log, (fields[14], move))  # (log.extend in line)
-        if next_ is _WAIT:
-            return False
+        return next_ is not _WAIT and self._next(index, next_, True)
+
+    def _after(self, index: int, in_hand: bool) -> bool:
+        """After the kernel made the play that ended step ``index``: what ``apply`` (or with
+        ``in_hand``, ``apply_in_hand``) does next."""
+        return self._next(index, _DONE, in_hand)
+
+    def _next(self, index: int, next_: Next, in_hand: bool) -> bool:
+        """Step ``index`` is over (``next_`` says how): begin the next one, or score and deal
+        (``apply``), or stop at the hand's end (``apply_in_hand``: True when the hand is done)."""
+        fields = self.fields
         state: GameState = _new(GameState, fields)
-        if next_ is _DONE:
-            state, waiting = begin_steps(state, index + 1)
-            fields[:] = state
-            return not waiting
-        if next_ is _SCORE:
-            return True
+        if in_hand:
+            if next_ is _DONE:
+                state, waiting = begin_steps(state, index + 1)
+                fields[:] = state
+                return not waiting
+            if next_ is _SCORE:
+                return True
+        elif next_ is _DONE:
+            fields[:] = enter(state, index + 1)
+            return False
+        elif next_ is _SCORE:
+            fields[:] = finish_hand(state)
+            return False
         fields[:] = start_hand(state, state.dealer, state.deal_number + 1)
         return False
+
+    if not kernel.AVAILABLE or TYPE_CHECKING:
+        moves = _moves
+        apply = _apply
+        apply_in_hand = _apply_in_hand
 
     def score(self) -> tuple[HandResult, int | None]:
         """``score`` of the finished hand (after ``apply_in_hand`` returned True)."""

@@ -70,6 +70,8 @@ PURE = os.environ.get("PITCHCORE_PURE", "") not in ("", "0")
 """True when ``PITCHCORE_PURE`` asks for the pure-Python path (read once, at import)."""
 AVAILABLE = _kernel is not None and not PURE
 """True when the compiled kernel is built and not switched off."""
+GAME_BASE: type = _kernel.GameBase if AVAILABLE else object
+"""The base class of ``fast.Game``: the kernel's, whose play moves run in C, or ``object``."""
 
 _FOLLOW: dict[type, int] = {FollowOrTrump: 0, StrictFollow: 1, TrumpOnly: 2}
 _CARD_POINTS = (High, Low, Jack, Jick, OffFive, OffAce, OffThree, TrumpCard, JokerPoint)
