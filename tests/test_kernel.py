@@ -5,8 +5,9 @@ judges the point categories from the tables the components compile. Here every m
 many random hands of every bundled variant is made both ways from the same state: the
 legal plays, the legality of every card held, the state each reaches and what it leads to
 must be equal, and each finished hand must be judged and settled as ``score_hand`` scores
-it. The whole suite also runs with ``PITCHCORE_PURE=1`` (the Makefile's test target), so
-every other test covers both paths.
+it (the kernel's whole ``HandResult``, and the score change its playouts settle to). The
+whole suite also runs with ``PITCHCORE_PURE=1`` (the Makefile's test target), so every
+other test covers both paths.
 """
 
 from __future__ import annotations
@@ -134,8 +135,11 @@ def _compare_hand(state: GameState, rng: random.Random) -> int:
         if after is Next.DONE:
             break
         assert after is Next.WAIT
-    result, _, winner, _ = score_hand(tuple.__new__(GameState, ours))
-    assert kernel.judge(tuple.__new__(GameState, theirs)) == (result.delta, winner), (state, result)
+    expected = score_hand(tuple.__new__(GameState, ours))
+    finished = tuple.__new__(GameState, theirs)
+    assert kernel.score_hand(finished) == expected, (state, expected)  # the engine's scoring on the kernel
+    result, _, winner, _ = expected
+    assert kernel.judge(finished) == (result.delta, winner), (state, result)  # playouts' settling
     return made
 
 

@@ -60,8 +60,7 @@ typedef struct {
     Category cat[MAXCAT];
     int pips[MAXC];
     uint64_t jokers;          /* mask of the joker cards */
-    PyObject *plays;          /* dict: playable mask -> tuple of play moves */
-    PyObject *plays_of;       /* Python: mask -> tuple of play moves (on a miss) */
+    PyObject *plays_of;       /* moves.PLAY: the play move of each card index */
     PyObject *set_trump;      /* Python: (info, suit) -> info with trump set */
     PyObject *playing;        /* Phase.PLAYING */
     PyObject *wait, *done;    /* Next.WAIT, Next.DONE */
@@ -464,24 +463,32 @@ static uint64_t tricks_done_of(PyObject **f) {
     return PyTuple_Check(f[F_DONE]) ? (uint64_t)PyTuple_GET_SIZE(f[F_DONE]) : 0;
 }
 
+/* The play moves of the cards in ``mask``, in card order (what play.plays_of gives). */
+static PyObject *plays_tuple(const Rules *R, uint64_t mask) {
+    PyObject *moves = PyTuple_New(popcount64(mask));
+    if (!moves) return NULL;
+    Py_ssize_t i = 0;
+    for (; mask; mask &= mask - 1) {
+        PyObject *move = PyTuple_GET_ITEM(R->plays_of, __builtin_ctzll(mask));
+        Py_INCREF(move);
+        PyTuple_SET_ITEM(moves, i++, move);
+    }
+    return moves;
+}
+
 static PyObject *Rules_legal(Rules *R, PyObject *state) {
     Py_ssize_t size;
     PyObject **f = fields_of(state, &size);
-    if (!f || size <= F_DONE || f[F_PHASE] != R->playing)
-        { PyObject *name = PyUnicode_InternFromString("legal"); if (!name) return NULL;
-          PyObject *r = PyObject_CallMethodOneArg(R->fallback, name, state); Py_DECREF(name); return r; }
+    if (!f || size <= F_DONE || f[F_PHASE] != R->playing) {
+        PyObject *name = PyUnicode_InternFromString("legal");
+        if (!name) return NULL;
+        PyObject *r = PyObject_CallMethodOneArg(R->fallback, name, state);
+        Py_DECREF(name);
+        return r;
+    }
     Hand h;
     if (load_hand(R, f, &h) < 0) return NULL;
-    uint64_t mask = playable(R, &h, (int)tricks_done_of(f));
-    PyObject *key = PyLong_FromUnsignedLongLong(mask);
-    if (!key) return NULL;
-    PyObject *moves = PyDict_GetItemWithError(R->plays, key);
-    if (moves) { Py_DECREF(key); Py_INCREF(moves); return moves; }
-    if (PyErr_Occurred()) { Py_DECREF(key); return NULL; }
-    moves = PyObject_CallOneArg(R->plays_of, key);
-    if (moves && PyDict_GET_SIZE(R->plays) < 100000) PyDict_SetItem(R->plays, key, moves);
-    Py_DECREF(key);
-    return moves;
+    return plays_tuple(R, playable(R, &h, (int)tricks_done_of(f)));
 }
 
 static PyObject *Rules_is_legal(Rules *R, PyObject *const *args, Py_ssize_t nargs) {
@@ -652,61 +659,95 @@ static PyObject *Rules_advance(Rules *R, PyObject *const *args, Py_ssize_t nargs
     return next_state(R, args[0], args[1], Py_None, 0);
 }
 
-/* playouts(masks, start, taken, tricks, trick, leader, to_move, trump, last_taker, tricks_done,
- *          side_of, sides, bidder_side, dealer, n, seed) -> bytes of n int64 codes, bytes of n flags
- * A code is sum((side + 1) * (sides + 1) ** i) over the categories i; a flag is 1 when the
- * bidder's side took every trick. */
-static PyObject *Rules_playouts(Rules *R, PyObject *args) {
-    PyObject *masks, *start, *taken, *tricks, *trick, *side_of_t;
-    int leader, to_move, trump, last_taker, tricks_done, sides, bidder_side, dealer;
-    Py_ssize_t n;
-    unsigned long long seed;
-    double greedy = 0.0;
-    if (!PyArg_ParseTuple(args, "OOOOOiiiiiOiiinK|d", &masks, &start, &taken, &tricks, &trick, &leader,
-                          &to_move, &trump, &last_taker, &tricks_done, &side_of_t, &sides, &bidder_side,
-                          &dealer, &n, &seed, &greedy))
-        return NULL;
-    int players = R->players;
-    Hand base;
-    memset(&base, 0, sizeof(Hand));
-    uint64_t tricks64[MAXP];
-    if (read_masks(masks, base.masks, players) < 0 || read_masks(start, base.start, players) < 0
-        || read_masks(taken, base.taken, players) < 0 || read_masks(tricks, tricks64, players) < 0)
-        return NULL;
-    int ntrick = read_cards(trick, base.trick, players);
-    if (ntrick < 0) return NULL;
+/* The hand as kernel.py passes it: (masks, start, done_tricks, trick, leader, to_move, trump,
+ * side_of, sides, bidder_side, dealer), trump -1 for none, bidder_side -1 for no bidder. The
+ * tricks taken so far are read from ``done_tricks`` ((leader, cards, taker) each). */
+typedef struct {
+    Hand hand;
     int side_of[MAXP];
+    int sides, bidder_side, dealer, tricks_done;
+} Judging;
+
+static int parse_judging(Rules *R, PyObject *const *a, Judging *J) {
+    int players = R->players;
+    memset(J, 0, sizeof(Judging));
+    Hand *h = &J->hand;
     uint64_t sides64[MAXP];
-    if (read_masks(side_of_t, sides64, players) < 0) return NULL;
-    if (sides < 1 || sides > MAXP || n < 0 || leader < 0 || leader >= players || to_move < 0
-        || to_move >= players || trump < -1 || trump > 3) {
-        PyErr_SetString(PyExc_ValueError, "kernel: playouts arguments out of range");
-        return NULL;
+    if (read_masks(a[0], h->masks, players) < 0 || read_masks(a[1], h->start, players) < 0
+        || read_masks(a[7], sides64, players) < 0)
+        return -1;
+    if (!PyTuple_Check(a[2])) { PyErr_SetString(PyExc_TypeError, "kernel: done tricks must be a tuple"); return -1; }
+    h->last_taker = -1;
+    Py_ssize_t done = PyTuple_GET_SIZE(a[2]);
+    for (Py_ssize_t i = 0; i < done; i++) {
+        PyObject *record = PyTuple_GET_ITEM(a[2], i);
+        int cards[MAXP], taker;
+        if (!PyTuple_Check(record) || PyTuple_GET_SIZE(record) != 3) {
+            PyErr_SetString(PyExc_TypeError, "kernel: a done trick is (leader, cards, taker)");
+            return -1;
+        }
+        int n = read_cards(PyTuple_GET_ITEM(record, 1), cards, players);
+        if (n < 0 || read_int(PyTuple_GET_ITEM(record, 2), &taker) < 0) return -1;
+        if (taker < 0 || taker >= players) { PyErr_SetString(PyExc_ValueError, "kernel: taker out of range"); return -1; }
+        for (int k = 0; k < n; k++) h->taken[taker] |= (uint64_t)1 << cards[k];
+        h->tricks[taker] += 1;
+        h->last_taker = taker;
+    }
+    J->tricks_done = (int)done;
+    int n = read_cards(a[3], h->trick, players);
+    if (n < 0) return -1;
+    h->ntrick = n;
+    if (read_int(a[4], &h->leader) < 0 || read_int(a[5], &h->to_move) < 0 || read_int(a[6], &h->trump) < 0
+        || read_int(a[8], &J->sides) < 0 || read_int(a[9], &J->bidder_side) < 0 || read_int(a[10], &J->dealer) < 0)
+        return -1;
+    if (J->sides < 1 || J->sides > MAXP || h->leader < 0 || h->leader >= players || h->to_move < 0
+        || h->to_move >= players || h->trump < -1 || h->trump > 3) {
+        PyErr_SetString(PyExc_ValueError, "kernel: hand arguments out of range");
+        return -1;
     }
     for (int i = 0; i < players; i++) {
-        base.tricks[i] = (int)tricks64[i];
-        side_of[i] = (int)sides64[i];
-        if (side_of[i] < 0 || side_of[i] >= sides) {
+        J->side_of[i] = (int)sides64[i];
+        if (J->side_of[i] < 0 || J->side_of[i] >= J->sides) {
             PyErr_SetString(PyExc_ValueError, "kernel: a side out of range");
-            return NULL;
+            return -1;
         }
     }
-    base.ntrick = ntrick;
-    base.leader = leader;
-    base.to_move = to_move;
-    base.trump = trump;
-    base.last_taker = last_taker;
+    return 0;
+}
+
+/* The code of a finished hand: sum((side + 1) * (sides + 1) ** i) over the categories i; and
+ * whether the bidder's side took every trick. */
+static int64_t hand_code(const Rules *R, const Judging *J, const Hand *h, char *all_tricks) {
+    int awards[MAXCAT];
+    judge(R, h, J->side_of, J->sides, J->bidder_side, J->dealer, awards);
+    int64_t code = 0, weight = 1;
+    for (int i = 0; i < R->ncat; i++) { code += (awards[i] + 1) * weight; weight *= J->sides + 1; }
+    int others = 0;
+    for (int seat = 0; seat < R->players; seat++) if (J->side_of[seat] != J->bidder_side) others += h->tricks[seat];
+    *all_tricks = others == 0;
+    return code;
+}
+
+/* playouts(*hand, n, seed, greedy) -> (bytes of n int64 codes, bytes of n all-tricks flags) */
+static PyObject *Rules_playouts(Rules *R, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 14) { PyErr_SetString(PyExc_TypeError, "playouts takes 14 arguments"); return NULL; }
+    Judging J;
+    if (parse_judging(R, args, &J) < 0) return NULL;
+    Py_ssize_t n = PyLong_AsSsize_t(args[11]);
+    unsigned long long seed = PyLong_AsUnsignedLongLongMask(args[12]);
+    double greedy = PyFloat_AsDouble(args[13]);
+    if (PyErr_Occurred()) return NULL;
+    if (n < 0) { PyErr_SetString(PyExc_ValueError, "kernel: n < 0"); return NULL; }
     PyObject *codes = PyBytes_FromStringAndSize(NULL, n * (Py_ssize_t)sizeof(int64_t));
     PyObject *flags = PyBytes_FromStringAndSize(NULL, n);
     if (!codes || !flags) { Py_XDECREF(codes); Py_XDECREF(flags); return NULL; }
     int64_t *out = (int64_t *)PyBytes_AS_STRING(codes);
     char *flag = PyBytes_AS_STRING(flags);
     uint64_t rng = seed;
-    int awards[MAXCAT];
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t row = 0; row < n; row++) {
-        Hand h = base;
-        int done_count = tricks_done;
+        Hand h = J.hand;
+        int done_count = J.tricks_done;
         int over = 0;
         /* a hand whose every card is out (nothing to play) is scored as it stands */
         while (!over) {
@@ -721,16 +762,31 @@ static PyObject *Rules_playouts(Rules *R, PyObject *args) {
             over = hand_play(R, &h, card);
             done_count += h.completed;
         }
-        judge(R, &h, side_of, sides, bidder_side, dealer, awards);
-        int64_t code = 0, weight = 1;
-        for (int i = 0; i < R->ncat; i++) { code += (awards[i] + 1) * weight; weight *= sides + 1; }
-        out[row] = code;
-        int others = 0;
-        for (int seat = 0; seat < players; seat++) if (side_of[seat] != bidder_side) others += h.tricks[seat];
-        flag[row] = others == 0;
+        out[row] = hand_code(R, &J, &h, &flag[row]);
     }
     Py_END_ALLOW_THREADS
     return Py_BuildValue("(NN)", codes, flags);
+}
+
+/* judged(*hand) -> (code, all tricks, Game pips per side) of the hand as it stands (finished). */
+static PyObject *Rules_judged(Rules *R, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 11) { PyErr_SetString(PyExc_TypeError, "judged takes 11 arguments"); return NULL; }
+    Judging J;
+    if (parse_judging(R, args, &J) < 0) return NULL;
+    char all_tricks;
+    int64_t code = hand_code(R, &J, &J.hand, &all_tricks);
+    int pips[MAXP] = {0};
+    for (int seat = 0; seat < R->players; seat++) {
+        for (uint64_t m = J.hand.taken[seat]; m; m &= m - 1) pips[J.side_of[seat]] += R->pips[__builtin_ctzll(m)];
+    }
+    PyObject *tally = PyTuple_New(J.sides);
+    if (!tally) return NULL;
+    for (int side = 0; side < J.sides; side++) {
+        PyObject *v = PyLong_FromLong(pips[side]);
+        if (!v) { Py_DECREF(tally); return NULL; }
+        PyTuple_SET_ITEM(tally, side, v);
+    }
+    return Py_BuildValue("(LON)", (long long)code, all_tricks ? Py_True : Py_False, tally);
 }
 
 /* -- building a Rules object --------------------------------------------------------------- */
@@ -750,7 +806,6 @@ static int fill_bytes(PyObject *seq, int8_t *out, int limit, const char *what) {
 }
 
 static void Rules_dealloc(Rules *R) {
-    Py_XDECREF(R->plays);
     Py_XDECREF(R->plays_of);
     Py_XDECREF(R->set_trump);
     Py_XDECREF(R->playing);
@@ -882,8 +937,10 @@ static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
         }
         Py_DECREF(fast);
     }
-    R->plays = PyDict_New();
-    if (!R->plays) goto fail;
+    if (!PyTuple_Check(plays_of) || PyTuple_GET_SIZE(plays_of) < deck_size) {
+        PyErr_SetString(PyExc_TypeError, "kernel: the play moves must be a tuple of one per card");
+        goto fail;
+    }
     Py_INCREF(plays_of); R->plays_of = plays_of;
     Py_INCREF(set_trump); R->set_trump = set_trump;
     Py_INCREF(playing); R->playing = playing;
@@ -914,7 +971,10 @@ static PyMethodDef Rules_methods[] = {
      "The state after a legal play (the checked API), or None to leave the move to Python."},
     {"advance", (PyCFunction)(void (*)(void))Rules_advance, METH_FASTCALL,
      "The state after a play, unchecked (pitchcore.fast.step), or None to leave it to Python."},
-    {"playouts", (PyCFunction)Rules_playouts, METH_VARARGS, "Random play-outs of the hand, scored to award codes."},
+    {"playouts", (PyCFunction)(void (*)(void))Rules_playouts, METH_FASTCALL,
+     "Random play-outs of the hand, scored to award codes."},
+    {"judged", (PyCFunction)(void (*)(void))Rules_judged, METH_FASTCALL,
+     "The award code, the all-tricks flag and the Game pips per side of a finished hand."},
     {NULL, NULL, 0, NULL},
 };
 

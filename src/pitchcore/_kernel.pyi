@@ -13,7 +13,7 @@ class Rules:
         power: Sequence[Sequence[Sequence[int]]], trumps: Sequence[int], suit_masks: Sequence[Sequence[int]],
         later_ties: int, follow: int, first_lead_trump: int, lead_sets: Sequence[int],
         categories: Sequence[tuple[int, int, int, Sequence[Sequence[int]], int, int]], pips: Sequence[int],
-        jokers: int, plays_of: Callable[[int], tuple[Any, ...]], set_trump: Callable[[Any, int], Any],
+        jokers: int, plays: tuple[Any, ...], set_trump: Callable[[Any, int], Any],
         playing: object, wait: object, done: object, fallback: object, state_type: type, log_type: type,
         move_type: type, on_done: Callable[[Any, int], Any], order: Sequence[Sequence[int]],
         side_of: Sequence[int],
@@ -26,11 +26,14 @@ class Rules:
     def is_legal(self, state: Any, move: Any, /) -> bool: ...
     def apply_in_place(self, fields: Any, move: Any, /) -> Any: ...
     def playouts(
-        self, masks: tuple[int, ...], start: tuple[int, ...], taken: tuple[int, ...], tricks: tuple[int, ...],
-        trick: tuple[int, ...], leader: int, to_move: int, trump: int, last_taker: int, tricks_done: int,
-        side_of: tuple[int, ...], sides: int, bidder_side: int, dealer: int, n: int, seed: int,
-        greedy: float = ..., /,
+        self, masks: tuple[int, ...], start: tuple[int, ...], done_tricks: tuple[Any, ...], trick: tuple[int, ...],
+        leader: int, to_move: int, trump: int, side_of: tuple[int, ...], sides: int, bidder_side: int, dealer: int,
+        n: int, seed: int, greedy: float, /,
     ) -> tuple[bytes, bytes]: ...
+    def judged(
+        self, masks: tuple[int, ...], start: tuple[int, ...], done_tricks: tuple[Any, ...], trick: tuple[int, ...],
+        leader: int, to_move: int, trump: int, side_of: tuple[int, ...], sides: int, bidder_side: int, dealer: int, /,
+    ) -> tuple[int, bool, tuple[int, ...]]: ...
 
 class GameBase:
     """fast.Game's play moves in the kernel."""

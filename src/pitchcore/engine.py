@@ -15,10 +15,10 @@ from itertools import islice
 from .cards import DECK_SIZE, DECKS, RANKS, card_text, mask_of, parse_cards, shuffled, shuffled_range
 from .components.step import Next
 from .errors import IllegalMove, InvalidMove, VariantError
+from .kernel import score_hand as kernel_score
 from .log import Log, Start, begin, start_of
 from .moves import NUMBER_LIMIT, TEXT_LIMIT, WORDS, Move, parse_move, shape_problem, shown
 from .rules import Table
-from .scoring import score_hand
 from .state import GameState, HandInfo, Phase
 from .variant import Variant
 
@@ -282,7 +282,7 @@ def begin_steps(state: GameState, index: int) -> tuple[GameState, bool]:
 
 
 def finish_hand(state: GameState) -> GameState:
-    result, scores, winner, over = score_hand(state)
+    result, scores, winner, over = kernel_score(state)  # (scoring.score_hand, judged in C where it can)
     results = (*state.hand_results, result)
     if over:
         return state.evolve(scores=scores, hand_results=results, phase=Phase.GAME_OVER,

@@ -43,7 +43,6 @@ from .engine import advance, begin_steps, enter, finish_hand, start_hand
 from .log import Log
 from .moves import Move
 from .results import HandResult
-from .scoring import score_hand
 from .state import GameState, Phase
 
 __all__ = ["KERNEL", "Game", "Greedy", "Playouts", "Policy", "moves", "playouts", "score", "step", "step_in_hand"]
@@ -108,7 +107,7 @@ def step_in_hand(state: GameState, move: Move) -> tuple[GameState, bool]:
 def score(state: GameState) -> tuple[HandResult, int | None]:
     """What the finished hand from ``step_in_hand`` scores, and the side it makes win the
     game (None: nobody wins now; ``result.ended_game`` says whether the game ends)."""
-    result, _, winner, _ = score_hand(state)
+    result, _, winner, _ = kernel.score_hand(state)  # (scoring.score_hand, judged in C where it can)
     return result, winner
 
 

@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from . import scoring
 from .cards import DECK_SIZE, MAX_CARDS
 from .components.context import pips_of
 from .components.joker_points import JokerPoint
-from .components.play import FollowOrTrump, StrictFollow, TrumpOnly, plays_of
+from .components.play import FollowOrTrump, StrictFollow, TrumpOnly
 from .components.points import (
     GAME_TIES,
     Game,
@@ -53,7 +54,8 @@ from .components.step import Next, Step
 from .components.trick import HighestTrump
 from .components.trump import NO_TRUMP
 from .log import Log
-from .moves import Move
+from .moves import PLAY, Move
+from .results import HandResult
 from .scoring import score_judged, teams_of
 from .state import GameState, HandInfo, Phase
 
@@ -143,7 +145,7 @@ def compile_rules(table: Table) -> Any:
         tuple(_category(point, table) for point in variant.points),
         tuple(pips_of(1 << card) for card in range(deck)),
         sum(1 << card for card in range(DECK_SIZE, deck)),
-        plays_of, _set_trump, Phase.PLAYING, Next.WAIT, Next.DONE, play, GameState, Log, Move, _on_done,
+        PLAY, _set_trump, Phase.PLAYING, Next.WAIT, Next.DONE, play, GameState, Log, Move, _on_done,
         tuple(row[:deck] for row in tables.order), table.side_of)
 
 
@@ -223,9 +225,9 @@ def _settle_key(state: GameState) -> tuple[Any, ...]:
             info.paid, past)
 
 
-def _run(state: GameState, n: int, seed: int, greedy: float = 0.0) -> tuple[bytes, bytes, int] | None:
-    """The kernel's playouts of ``state``: (codes, all-tricks flags, sides judged between),
-    or None when the kernel does not play this state."""
+def _hand(state: GameState) -> tuple[Any, tuple[Any, ...], int] | None:
+    """The kernel's Rules and the hand of ``state`` as its ``playouts`` and ``judged`` take it,
+    with the number of sides it is judged between (None: the kernel does not play this state)."""
     step = state.table.pipeline[state.step]
     if not isinstance(step, KernelPlay) or state.phase is not Phase.PLAYING:
         return None
@@ -235,18 +237,21 @@ def _run(state: GameState, n: int, seed: int, greedy: float = 0.0) -> tuple[byte
     teams = None if info.called is None else teams_of(state)
     side_of = table.side_of if teams is None else teams
     sides = table.sides if teams is None else 2
-    taken = [0] * players
-    tricks = [0] * players
-    for _, cards, taker in state.done_tricks:
-        tricks[taker] += 1
-        for card in cards:
-            taken[taker] |= 1 << card
-    done = state.done_tricks
     start = info.start if len(info.start) == players else (0,) * players
-    codes, flags = step.rules.playouts(
-        state.masks, start, tuple(taken), tuple(tricks), state.trick_cards, state.leader, state.to_move,
-        -1 if info.trump is None else info.trump, done[-1][2] if done else -1, len(done), side_of, sides,
-        -1 if info.bidder is None else side_of[info.bidder], state.dealer, n, seed % 2**64, greedy)
+    return step.rules, (
+        state.masks, start, state.done_tricks, state.trick_cards, state.leader, state.to_move,
+        -1 if info.trump is None else info.trump, side_of, sides,
+        -1 if info.bidder is None else side_of[info.bidder], state.dealer), sides
+
+
+def _run(state: GameState, n: int, seed: int, greedy: float = 0.0) -> tuple[bytes, bytes, int] | None:
+    """The kernel's playouts of ``state``: (codes, all-tricks flags, sides judged between),
+    or None when the kernel does not play this state."""
+    found = _hand(state)
+    if found is None:
+        return None
+    rules, hand, sides = found
+    codes, flags = rules.playouts(*hand, n, seed % 2**64, float(greedy))
     return codes, flags, sides
 
 
@@ -299,4 +304,22 @@ def judge(state: GameState) -> tuple[tuple[int, ...], int | None] | None:
     return delta, None if winner < 0 else winner
 
 
-__all__ = ["AVAILABLE", "PURE", "KernelPlay", "compile_rules", "judge", "play_step", "playouts", "unsupported"]
+def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
+    """``scoring.score_hand`` of a finished hand, with its categories judged by the kernel
+    where it plays the hand and no partner was called (then ``scoring.score_judged``
+    settles them with the hand's own Game pips); else Python's ``score_hand`` itself."""
+    info = state.info
+    found = None if info.called is not None or not info.start or state.trick_cards else _hand(state)
+    if found is None:
+        return scoring.score_hand(state)
+    rules, hand, sides = found
+    code, all_tricks, pips = rules.judged(*hand)
+    awarded: list[int | None] = []
+    for _ in state.table.rules.points:
+        code, digit = divmod(code, sides + 1)
+        awarded.append(None if digit == 0 else digit - 1)
+    return score_judged(state, awarded, all_tricks, pips)
+
+
+__all__ = ["AVAILABLE", "PURE", "KernelPlay", "compile_rules", "judge", "play_step", "playouts", "score_hand",
+           "unsupported"]

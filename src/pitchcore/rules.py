@@ -43,6 +43,9 @@ class Table:
     """The mask of ``deck``."""
     face_up_stock: bool = attrs.field(init=False)
     """True when the stock lies face up, its top card seen by everyone (California Jack)."""
+    _hash: int = attrs.field(init=False, repr=False)
+    """``hash`` of what the table is built from, worked out once: a variant hashes every
+    rule it holds, and search keys its caches by table."""
 
     def __attrs_post_init__(self) -> None:
         variant = self.variant
@@ -62,6 +65,7 @@ class Table:
         steps = [getattr(variant, name) for name in HAND_STEPS]
         steps[_PLAY] = play_step(self, steps[_PLAY])  # on the compiled kernel where it can run
         set_(self, "pipeline", tuple(steps))
+        set_(self, "_hash", hash(self._key()))
 
     @property
     def rules(self) -> Variant:
@@ -78,4 +82,4 @@ class Table:
         return self is other or (isinstance(other, Table) and self._key() == other._key())
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return self._hash

@@ -81,12 +81,13 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
     return _scored(state, ctx, [point.credits(ctx) for point in rules.points], teams)
 
 
-def score_judged(state: GameState, awarded: Sequence[int | None],
-                 all_tricks: bool) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
-    """``score_hand`` of a hand whose categories were judged elsewhere (the compiled
-    kernel): ``awarded`` is the side each category awards (every one a ``Point``), and
-    ``all_tricks`` whether the bidder's side took every trick. The result's ``delta``,
-    the scores and the winner are ``score_hand``'s; its pips and record are not kept."""
+def score_judged(state: GameState, awarded: Sequence[int | None], all_tricks: bool,
+                 pips: tuple[int, ...] | None = None) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
+    """``score_hand`` of a finished hand whose categories were judged elsewhere (the compiled
+    kernel): ``awarded`` is the side each category awards (every one a ``Point``),
+    ``all_tricks`` whether the bidder's side took every trick, and ``pips`` the Game pips
+    each side took (None: not known, and the result's are then not the hand's; without a
+    called partner, what ``HandResult.game_pips`` reports)."""
     table = state.table
     info = state.info
     teams = None if info.called is None else teams_of(state)
@@ -101,12 +102,14 @@ def score_judged(state: GameState, awarded: Sequence[int | None],
     ctx = HandContext(NO_TRUMP if info.trump is None else info.trump, table.tables, side_of, sides,
                       info.start, (0,) * table.players, tuple(tricks), bidder_side, state.dealer)
     judged = [point.credited(side) for point, side in zip(table.rules.points, awarded, strict=True)]  # type: ignore[attr-defined]
-    return _scored(state, ctx, judged, teams)
+    return _scored(state, ctx, judged, teams, pips)
 
 
 def _scored(state: GameState, ctx: HandContext, judged: list[tuple[tuple[int, int], ...]],
-            teams: tuple[int, ...] | None) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
-    """``score_hand`` once each category has said what it credits (``judged``)."""
+            teams: tuple[int, ...] | None,
+            tally: tuple[int, ...] | None = None) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
+    """``score_hand`` once each category has said what it credits (``judged``); ``tally``:
+    the hand's Game pips per side where the categories were judged elsewhere."""
     table = state.table
     rules = table.rules
     info = state.info
@@ -150,7 +153,7 @@ def _scored(state: GameState, ctx: HandContext, judged: list[tuple[tuple[int, in
     if made is False and outcome is None and bidder_side is not None:
         credits += settlement.set_pays(bidder_side, worth, ctx.sides)
     awarded = tuple(zip(table.point_names, sides, strict=True))
-    pips = _tally(points, ctx)
+    pips = _tally(points, ctx) if tally is None else tally
     if teams is not None:
         assert info.bidder is not None
         credits, bidder_side, awarded, pips = _by_seat(state, teams, credits, awarded, pips,
@@ -161,7 +164,8 @@ def _scored(state: GameState, ctx: HandContext, judged: list[tuple[tuple[int, in
                     hand=len(state.hand_results) + 1, players=table.players, paid=paid,
                     sets=_sets(state, made))
     return _settled(state, ledger, awarded, pips,
-                    PlayRecord(state[11], _shown(info.start, ctx.piles), info.trump, table.tables, points))
+                    PlayRecord(state[11], _played(state) if tally is not None else _shown(info.start, ctx.piles),
+                               info.trump, table.tables, points))
 
 
 def _settled(state: GameState, ledger: Ledger, awarded: tuple[tuple[str, int | None], ...],
@@ -210,6 +214,11 @@ def _sets(state: GameState, made: bool | None) -> tuple[int, ...]:
         for side in {side_of[bidder], *(() if partner is None else (side_of[partner],))}:
             counts[side] += 1
     return tuple(counts)
+
+
+def _played(state: GameState) -> tuple[int, ...]:
+    """``_shown`` of a finished hand without draws during play: what each seat has played."""
+    return tuple(held & ~left for held, left in zip(state.info.start, state.masks, strict=True))
 
 
 def _shown(start: tuple[int, ...], piles: tuple[int, ...]) -> tuple[int, ...]:
