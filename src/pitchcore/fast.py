@@ -30,9 +30,10 @@ is built per move at all; both forms run the step's one definition.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -263,8 +264,9 @@ class Greedy(NamedTuple):
         return rollout_move(state, legal, rng, self.chance)
 
 
-class Playouts(NamedTuple):
-    """What ``playouts`` found: one row per playout."""
+@attrs.frozen(eq=False)
+class Playouts:
+    """What ``playouts`` found: one row per playout (unpacks as ``points, winners``)."""
 
     points: npt.NDArray[np.int64]
     """Shape (n, sides): each playout's score change per side for the hand (what the hand's
@@ -272,6 +274,9 @@ class Playouts(NamedTuple):
     winners: npt.NDArray[np.int64]
     """Shape (n,): the side whose game the hand won, -1 when the game went on (or ended with
     no single winner)."""
+
+    def __iter__(self) -> Iterator[npt.NDArray[np.int64]]:
+        return iter((self.points, self.winners))
 
 
 def playouts(state: GameState, n: int, seed: int = 0, policy: Policy | None = None) -> Playouts:
