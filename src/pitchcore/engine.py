@@ -282,7 +282,7 @@ def begin_steps(state: GameState, index: int) -> tuple[GameState, bool]:
 
 
 def finish_hand(state: GameState) -> GameState:
-    result, scores, winner, over = kernel_score(state)  # (scoring.score_hand, judged in C where it can)
+    result, scores, winner, over = kernel_score(state, keep=False)  # (scoring.score_hand, judged in C where it can)
     results = (*state.hand_results, result)
     if over:
         return state.evolve(scores=scores, hand_results=results, phase=Phase.GAME_OVER,

@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -55,7 +56,7 @@ from .components.trick import HighestTrump
 from .components.trump import NO_TRUMP
 from .log import Log
 from .moves import PLAY, Move
-from .results import HandResult
+from .results import HandResult, PlayRecord
 from .scoring import score_judged, teams_of
 from .state import GameState, HandInfo, Phase
 
@@ -304,21 +305,43 @@ def judge(state: GameState) -> tuple[tuple[int, ...], int | None] | None:
     return delta, None if winner < 0 else winner
 
 
-def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
+_RESULTS: dict[tuple[Any, ...] | None, tuple[HandResult, tuple[int, ...], int | None, bool]] = {}
+"""(what settling reads of a position, the hand's outcome) -> its score, whose pips and record
+each later hand of that outcome replaces with its own."""
+_RESULTS_LIMIT = 20_000
+
+
+def score_hand(state: GameState, keep: bool = True) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
     """``scoring.score_hand`` of a finished hand, with its categories judged by the kernel
-    where it plays the hand and no partner was called (then ``scoring.score_judged``
-    settles them with the hand's own Game pips); else Python's ``score_hand`` itself."""
+    where it plays the hand and no partner was called: ``scoring.score_judged`` settles an
+    outcome the first time it is met in a position (the scores and the auction: what
+    settling reads), and later hands of that outcome there (search plays many) reuse it with
+    their own Game pips and record; with ``keep`` False nothing is kept (a whole game's
+    scores change every hand: the engine's hands would only fill the memory). Else Python's
+    ``score_hand`` itself."""
     info = state.info
     found = None if info.called is not None or not info.start or state.trick_cards else _hand(state)
     if found is None:
         return scoring.score_hand(state)
     rules, hand, sides = found
     code, all_tricks, pips = rules.judged(*hand)
-    awarded: list[int | None] = []
-    for _ in state.table.rules.points:
-        code, digit = divmod(code, sides + 1)
-        awarded.append(None if digit == 0 else digit - 1)
-    return score_judged(state, awarded, all_tricks, pips)
+    key = (_settle_key(state), code * 2 + all_tricks) if keep else None
+    template = _RESULTS.get(key) if keep else None
+    if template is None:
+        awarded: list[int | None] = []
+        for _ in state.table.rules.points:
+            code, digit = divmod(code, sides + 1)
+            awarded.append(None if digit == 0 else digit - 1)
+        template = score_judged(state, awarded, all_tricks, pips)
+        if keep:
+            if len(_RESULTS) >= _RESULTS_LIMIT:
+                _RESULTS.clear()
+            _RESULTS[key] = template
+        return template
+    result, scores, winner, over = template
+    table = state.table
+    record = PlayRecord(state.done_tricks, scoring.played(state), info.trump, table.tables, table.rules.points)
+    return attrs.evolve(result, game_pips=pips, record=record), scores, winner, over
 
 
 __all__ = ["AVAILABLE", "PURE", "KernelPlay", "compile_rules", "judge", "play_step", "playouts", "score_hand",

@@ -164,7 +164,7 @@ def _scored(state: GameState, ctx: HandContext, judged: list[tuple[tuple[int, in
                     hand=len(state.hand_results) + 1, players=table.players, paid=paid,
                     sets=_sets(state, made))
     return _settled(state, ledger, awarded, pips,
-                    PlayRecord(state[11], _played(state) if tally is not None else _shown(info.start, ctx.piles),
+                    PlayRecord(state[11], played(state) if tally is not None else _shown(info.start, ctx.piles),
                                info.trump, table.tables, points))
 
 
@@ -216,7 +216,7 @@ def _sets(state: GameState, made: bool | None) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _played(state: GameState) -> tuple[int, ...]:
+def played(state: GameState) -> tuple[int, ...]:
     """``_shown`` of a finished hand without draws during play: what each seat has played."""
     return tuple(held & ~left for held, left in zip(state.info.start, state.masks, strict=True))
 
