@@ -504,6 +504,40 @@ static PyObject *Rules_is_legal(Rules *R, PyObject *const *args, Py_ssize_t narg
     return PyBool_FromLong((long)(playable(R, &h, (int)tricks_done_of(f)) >> card & 1));
 }
 
+/* Play ``card`` in the hand ``h`` loaded from the fields ``f``: the new objects of the fields
+ * the play changes in ``changed`` (NULL: unchanged), and whether the play step is over (-1:
+ * an error, nothing built). What components/play.py's apply_in_place writes. */
+static int play_changes(Rules *R, PyObject **f, Hand *h, int card, PyObject **changed) {
+    memset(changed, 0, sizeof(PyObject *) * 15);
+    int trump_before = h->trump;
+    int done = hand_play(R, h, card);
+    if (!(changed[F_MASKS] = masks_tuple(h->masks, R->players))) goto fail;
+    if (!(changed[F_TRICK] = cards_tuple(h->trick, h->ntrick))) goto fail;
+    if (!(changed[F_TO_MOVE] = PyLong_FromLong(h->to_move))) goto fail;
+    if (h->trump != trump_before
+        && !(changed[F_INFO] = PyObject_CallFunction(R->set_trump, "Oi", f[F_INFO], h->trump)))
+        goto fail;
+    if (h->completed) {
+        if (!(changed[F_LEADER] = PyLong_FromLong(h->leader))) goto fail;
+        PyObject *old = f[F_DONE];
+        Py_ssize_t n = PyTuple_GET_SIZE(old);
+        PyObject *done_tricks = changed[F_DONE] = PyTuple_New(n + 1);
+        if (!done_tricks) goto fail;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *item = PyTuple_GET_ITEM(old, i);
+            Py_INCREF(item);
+            PyTuple_SET_ITEM(done_tricks, i, item);
+        }
+        PyObject *record = Py_BuildValue("(iNi)", h->done_leader, cards_tuple(h->done_cards, h->done_n), h->done_taker);
+        if (!record) goto fail;
+        PyTuple_SET_ITEM(done_tricks, n, record);
+    }
+    return done;
+fail:
+    for (int i = 0; i < 15; i++) Py_CLEAR(changed[i]);
+    return -1;
+}
+
 /* The play step on a state's fields, in place: what components/play.py's apply_in_place does. */
 static PyObject *Rules_apply_in_place(Rules *R, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "apply_in_place(fields, move)"); return NULL; }
@@ -514,48 +548,14 @@ static PyObject *Rules_apply_in_place(Rules *R, PyObject *const *args, Py_ssize_
     if (card < 0) return PyObject_CallMethod(R->fallback, "apply_in_place", "OO", fields, args[1]);
     PyObject **f = ((PyListObject *)fields)->ob_item;
     Hand h;
+    PyObject *changed[15];
     if (load_hand(R, f, &h) < 0) return NULL;
-    int trump_before = h.trump;
-    int done = hand_play(R, &h, card);
-    PyObject *masks = masks_tuple(h.masks, R->players);
-    if (!masks) return NULL;
-    PyObject *trick = cards_tuple(h.trick, h.ntrick);
-    if (!trick) { Py_DECREF(masks); return NULL; }
-    PyObject *info = NULL, *done_tricks = NULL;
-    if (h.trump != trump_before) {
-        info = PyObject_CallFunction(R->set_trump, "Oi", f[F_INFO], h.trump);
-        if (!info) goto fail;
-    }
-    if (h.completed) {
-        PyObject *old = f[F_DONE];
-        Py_ssize_t n = PyTuple_GET_SIZE(old);
-        done_tricks = PyTuple_New(n + 1);
-        if (!done_tricks) goto fail;
-        for (Py_ssize_t i = 0; i < n; i++) {
-            PyObject *item = PyTuple_GET_ITEM(old, i);
-            Py_INCREF(item);
-            PyTuple_SET_ITEM(done_tricks, i, item);
-        }
-        PyObject *record = Py_BuildValue("(iNi)", h.done_leader, cards_tuple(h.done_cards, h.done_n), h.done_taker);
-        if (!record) goto fail;
-        PyTuple_SET_ITEM(done_tricks, n, record);
-    }
-    /* every object is built: now change the fields (nothing can fail from here) */
-    PyList_SetItem(fields, F_MASKS, masks);
-    PyList_SetItem(fields, F_TRICK, trick);
-    if (info) PyList_SetItem(fields, F_INFO, info);
-    if (done_tricks) PyList_SetItem(fields, F_DONE, done_tricks);
-    PyList_SetItem(fields, F_TO_MOVE, PyLong_FromLong(h.to_move));
-    if (h.completed) PyList_SetItem(fields, F_LEADER, PyLong_FromLong(h.leader));
+    int done = play_changes(R, f, &h, card, changed);
+    if (done < 0) return NULL;
+    for (int i = 0; i < 15; i++) if (changed[i]) PyList_SetItem(fields, i, changed[i]);  /* (steals) */
     PyObject *next = done ? R->done : R->wait;
     Py_INCREF(next);
     return next;
-fail:
-    Py_DECREF(masks);
-    Py_DECREF(trick);
-    Py_XDECREF(info);
-    Py_XDECREF(done_tricks);
-    return NULL;
 }
 
 /* The state after a play, as engine.advance builds it (the log extended, the next step begun
@@ -580,46 +580,21 @@ static PyObject *next_state(Rules *R, PyObject *state, PyObject *move, PyObject 
         }
         if (!(playable(R, &h, (int)tricks_done_of(f)) >> card & 1)) Py_RETURN_NONE;
     }
-    int trump_before = h.trump;
-    int done = hand_play(R, &h, card);
+    PyObject *changed[15];
+    int done = play_changes(R, f, &h, card, changed);
+    if (done < 0) return NULL;
     PyObject *out = R->state_type->tp_alloc(R->state_type, 15);
-    if (!out) return NULL;
-    for (int i = 0; i < 15; i++) {
-        if (i == F_MASKS || i == F_TRICK || i == F_TO_MOVE || i == 14) continue;
-        if (i == F_INFO && h.trump != trump_before) continue;
-        if ((i == F_DONE || i == F_LEADER) && h.completed) continue;
-        Py_INCREF(f[i]);
-        PyTuple_SET_ITEM(out, i, f[i]);
+    PyObject *log = out ? R->log_type->tp_alloc(R->log_type, 2) : NULL;
+    if (!log) {
+        Py_XDECREF(out);
+        for (int i = 0; i < 15; i++) Py_XDECREF(changed[i]);
+        return NULL;
     }
-    PyObject *value;
-    if (!(value = masks_tuple(h.masks, R->players))) goto fail;
-    PyTuple_SET_ITEM(out, F_MASKS, value);
-    if (!(value = cards_tuple(h.trick, h.ntrick))) goto fail;
-    PyTuple_SET_ITEM(out, F_TRICK, value);
-    if (!(value = PyLong_FromLong(h.to_move))) goto fail;
-    PyTuple_SET_ITEM(out, F_TO_MOVE, value);
-    if (h.trump != trump_before) {
-        if (!(value = PyObject_CallFunction(R->set_trump, "Oi", f[F_INFO], h.trump))) goto fail;
-        PyTuple_SET_ITEM(out, F_INFO, value);
+    for (int i = 0; i < 14; i++) {
+        PyObject *item = changed[i];
+        if (!item) { item = f[i]; Py_INCREF(item); }
+        PyTuple_SET_ITEM(out, i, item);
     }
-    if (h.completed) {
-        if (!(value = PyLong_FromLong(h.leader))) goto fail;
-        PyTuple_SET_ITEM(out, F_LEADER, value);
-        PyObject *old = f[F_DONE];
-        Py_ssize_t n = PyTuple_GET_SIZE(old);
-        if (!(value = PyTuple_New(n + 1))) goto fail;
-        PyTuple_SET_ITEM(out, F_DONE, value);
-        for (Py_ssize_t i = 0; i < n; i++) {
-            PyObject *item = PyTuple_GET_ITEM(old, i);
-            Py_INCREF(item);
-            PyTuple_SET_ITEM(value, i, item);
-        }
-        PyObject *record = Py_BuildValue("(iNi)", h.done_leader, cards_tuple(h.done_cards, h.done_n), h.done_taker);
-        if (!record) goto fail;
-        PyTuple_SET_ITEM(value, n, record);
-    }
-    PyObject *log = R->log_type->tp_alloc(R->log_type, 2);
-    if (!log) goto fail;
     Py_INCREF(f[14]);
     PyTuple_SET_ITEM(log, 0, f[14]);
     Py_INCREF(move);
@@ -627,13 +602,10 @@ static PyObject *next_state(Rules *R, PyObject *state, PyObject *move, PyObject 
     PyTuple_SET_ITEM(out, 14, log);
     if (!done) return out;
     long index = PyLong_AsLong(f[13]);
-    if (index == -1 && PyErr_Occurred()) goto fail;
+    if (index == -1 && PyErr_Occurred()) { Py_DECREF(out); return NULL; }
     PyObject *scored = PyObject_CallFunction(R->on_done, "Ol", out, index + 1);
     Py_DECREF(out);
     return scored;
-fail:
-    Py_DECREF(out);  /* (items not yet set are NULL, which tuple dealloc skips) */
-    return NULL;
 }
 
 /* The greedy policy's card for the seat to move (None: the policy would choose at random:
