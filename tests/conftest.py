@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+import shutil
+import tempfile
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -217,3 +220,15 @@ def missing(reason: str) -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"{reason} (CI=true: this test must run)", pytrace=False)
     pytest.skip(reason, allow_module_level=True)
+
+
+@pytest.fixture
+def short_tmp() -> Iterator[Path]:
+    """A fresh folder with a short path (``tmp_path`` is long under parallel workers, and
+    messages shorten a long path with ``...``: tests that read a whole path in a message
+    use this)."""
+    folder = Path(tempfile.mkdtemp(prefix="pc-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -158,7 +158,8 @@ def test_odd_input_raises_only_variant_errors(text: str) -> None:
         assert isinstance(variant, pc.Variant)
 
 
-def test_problems_in_a_parent_house_file_name_that_file(tmp_path: Path) -> None:
+def test_problems_in_a_parent_house_file_name_that_file(short_tmp: Path) -> None:
+    tmp_path = short_tmp
     (tmp_path / "base.yaml").write_text("extends: auction-pitch\nauction:\n  min_bid: zero\n")
     (tmp_path / "house.yaml").write_text("extends: base.yaml\nname: house\n")
     error = load_bad(tmp_path / "house.yaml")

@@ -32,10 +32,10 @@ def refused(call: object, *args: object, **kwargs: object) -> str:
 
 
 @pytest.fixture
-def tree(tmp_path: Path) -> Path:
-    """``tmp_path/secret.yaml`` outside ``tmp_path/tables``, which holds the house files."""
-    (tmp_path / "secret.yaml").write_text(SECRET)
-    tables = tmp_path / "tables"
+def tree(short_tmp: Path) -> Path:
+    """``secret.yaml`` outside ``tables``, which holds the house files, in a fresh folder."""
+    (short_tmp / "secret.yaml").write_text(SECRET)
+    tables = short_tmp / "tables"
     (tables / "sub").mkdir(parents=True)
     (tables / "seven.yaml").write_text("extends: auction-pitch\ngoing_out: {target: 7}\n")
     (tables / "sub" / "nine.yaml").write_text("extends: ../seven.yaml\ngoing_out: {target: 9}\n")
