@@ -33,21 +33,26 @@ weak for its bid is usually redrawn (a hint, never a proof). Other phases defer 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
+import numpy as np
+import numpy.typing as npt
 
 from .. import fast
 from ..cards import CARDS, DECK_SIZE, Card, cards_in, mask_of
 from ..engine import new_game
-from ..moves import Move
+from ..moves import REDEAL, Move
 from ..state import GameState, HandInfo, Phase
 from ..variant import Variant
 from ..view import PlayerView
-from .heuristic import PIP, HeuristicBot, RulesInfo, rules_info, suit_value
+from . import bidding
+from .bidding import searchable
+from .heuristic import PIP, HeuristicBot, RulesInfo, best_suit, rules_info, suit_value
 from .knowledge import VARIANTS_KEPT, Knowledge, knowledge_of, variant_of
 
 GREEDY_TRIES = 40
@@ -410,7 +415,7 @@ def distinct_moves(legal: Sequence[Move], kn: Knowledge, rules: RulesInfo) -> li
 
 @attrs.define
 class SearchStats:
-    """Work done by a SearchBot so far."""
+    """Work done by a SearchBot so far: ``decisions`` counts the searched ones only."""
 
     decisions: int = 0
     playouts: int = 0
@@ -420,28 +425,90 @@ class SearchStats:
     def playouts_per_second(self) -> float:
         return self.playouts / self.seconds if self.seconds else 0.0
 
+    @property
+    def seconds_per_decision(self) -> float:
+        """The time a searched decision took on average (what a time budget actually used)."""
+        return self.seconds / self.decisions if self.decisions else 0.0
+
+
+def greedy_policy(greedy: float) -> fast.Policy:
+    """``rollout_move`` as a ``fast.playouts`` policy: its simple rule with chance ``greedy``."""
+    def policy(state: GameState, legal: tuple[Move, ...], rng: random.Random) -> Move:
+        return rollout_move(state, legal, rng, greedy)
+    return policy
+
+
+class _Tally:
+    """Each candidate's playout values so far: counts, sums and sums of squares."""
+
+    def __init__(self, size: int) -> None:
+        self.counts = np.zeros(size)
+        self.sums = np.zeros(size)
+        self.squares = np.zeros(size)
+
+    def add(self, index: int, values: npt.NDArray[np.float64]) -> None:
+        self.counts[index] += len(values)
+        self.sums[index] += values.sum()
+        self.squares[index] += (values * values).sum()
+
+    def means(self) -> npt.NDArray[np.float64]:
+        means: npt.NDArray[np.float64] = self.sums / np.maximum(self.counts, 1)
+        return means
+
+    def clear_best(self, z: float, least: int) -> bool:
+        """Whether the best mean beats every other by ``z`` standard errors (each candidate
+        played out ``least`` times or more)."""
+        if len(self.counts) < 2 or self.counts.min() < least:
+            return False
+        means = self.means()
+        variances = np.maximum(self.squares / self.counts - means * means, 1e-9) / self.counts
+        best = int(means.argmax())
+        others = np.arange(len(means)) != best
+        gaps = means[best] - means[others]
+        return bool((gaps > z * np.sqrt(variances[best] + variances[others])).all())
+
 
 class SearchBot:
-    """Determinized Monte Carlo search over the playing phase; ``HeuristicBot`` elsewhere.
+    """Determinized Monte Carlo search over card play, the auction and trump; ``HeuristicBot``
+    for the rest (exchanges) and for auctions ``bidding.searchable`` cannot run.
 
-    ``playouts`` is the budget per decision: ``playouts // len(legal)`` sampled deals (at
-    least one), every legal move played out once on each. A rollout plays to the end of
-    the hand with ``rollout_move`` (``greedy`` = how often it follows its simple rule).
+    The budget per decision is ``seconds`` of search when given: deals are sampled and
+    played out until the time is used (the clock is read between deals; a deal is not
+    started when the time per deal so far says it would overrun). Without ``seconds`` it
+    is ``playouts`` playouts, which makes a decision reproducible for a given ``rng``. On
+    each deal every candidate move is played out ``per_deal`` times with ``policy``
+    (``fast.playouts``; by default ``rollout_move``, following its simple rule with chance
+    ``greedy``). The search stops early once one candidate's mean beats every other's by
+    ``early_stop`` standard errors (0: never).
+
+    In the auction each bid and the pass are tried, each bid with every one of the
+    ``trump_suits`` suits the hand looks best in (or, where a gift comes before trump is
+    named, the suit the hand and gift look best in), and the hand is played out from the
+    first card (``pitchcore.bots.bidding``); naming trump tries every suit the same way.
     """
 
     name = "search"
 
-    def __init__(self, playouts: int = 200, *, variant: Variant | None = None, greedy: float = 0.7,
-                 game_bonus: float = 6.0, read_bids: float = 0.85,
-                 fallback: HeuristicBot | None = None) -> None:
+    def __init__(self, playouts: int = 200, *, seconds: float | None = None, variant: Variant | None = None,
+                 greedy: float = 0.7, game_bonus: float = 6.0, read_bids: float = 0.85, per_deal: int = 1,
+                 policy: fast.Policy | None = None, early_stop: float = 3.0, search_auction: bool = True,
+                 trump_suits: int = 2, fallback: HeuristicBot | None = None) -> None:
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"SearchBot: seconds must be above 0, not {seconds}")
         self.playouts = playouts
+        self.seconds = seconds
         self.variant = variant
         self.greedy = greedy
         self.read_bids = read_bids
-        """How strongly deals are made to fit the bid: the chance of redrawing a deal in which
-        the bidder's hand is too weak for its bid (0: deals ignore the bid)."""
+        """How strongly deals are made to fit the bids: the chance of redrawing a deal in which
+        a bidder's hand is too weak for its bid (0: deals ignore the bids)."""
         self.game_bonus = game_bonus
         """Added for a playout in which the bot's side wins the game (taken off if another does)."""
+        self.per_deal = max(1, per_deal)
+        self.policy = policy if policy is not None else greedy_policy(greedy)
+        self.early_stop = early_stop
+        self.search_auction = search_auction
+        self.trump_suits = trump_suits
         self.fallback = fallback if fallback is not None else HeuristicBot(variant)
         self.stats = SearchStats()
 
@@ -449,30 +516,94 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         variant = variant_of(view, self.variant)
-        if view.phase is not Phase.PLAYING or variant is None:
+        if variant is None:
             return self.fallback.choose(view, legal, rng)
-        started = time.perf_counter()
+        phase = view.phase
+        if phase is Phase.PLAYING:
+            return self.play(view, legal, rng, variant)
+        if self.search_auction and searchable(variant) and REDEAL not in legal:
+            if phase is Phase.BIDDING and all(move.kind in ("bid", "pass") for move in legal):
+                return self.auction(view, legal, rng, variant)
+            if (phase is Phase.NAMING_TRUMP and view.trump is None and not view.trick and not view.tricks
+                    and all(move.kind == "trump" for move in legal)):
+                return self.auction(view, legal, rng, variant)
+        return self.fallback.choose(view, legal, rng)
+
+    # -- the budget ------------------------------------------------------------------------
+
+    def _spent(self, started: float, used: int, rounds: int) -> bool:
+        """Whether the decision's budget is used, after ``rounds`` deals and ``used`` playouts."""
+        if not rounds:
+            return False
+        if self.seconds is None:
+            return used >= self.playouts
+        elapsed = time.perf_counter() - started
+        return elapsed + elapsed / rounds > self.seconds  # another deal would overrun
+
+    def _done(self, started: float, used: int) -> None:
+        self.stats.decisions += 1
+        self.stats.playouts += used
+        self.stats.seconds += time.perf_counter() - started
+
+    def values(self, points: npt.NDArray[np.int64], winners: npt.NDArray[np.int64],
+               side: int) -> npt.NDArray[np.float64]:
+        """Each playout's worth to ``side``: its score change minus the other sides' mean,
+        plus ``game_bonus`` when it wins the game (minus when another side does)."""
+        mine = points[:, side].astype(np.float64)
+        sides = points.shape[1]
+        if sides > 1:
+            mine -= (points.sum(axis=1) - points[:, side]) / (sides - 1)
+        bonus = self.game_bonus
+        if bonus:
+            mine += np.where(winners == side, bonus, np.where(winners >= 0, -bonus, 0.0))
+        return mine
+
+    def _play_out(self, state: GameState, side: int, seed: int) -> npt.NDArray[np.float64]:
+        """``per_deal`` playouts of the hand from ``state``, valued for ``side``."""
+        found = fast.playouts(state, self.per_deal, seed, self.policy)
+        return self.values(found.points, found.winners, side)
+
+    def _scored(self, delta: Sequence[int], winner: int | None, side: int) -> npt.NDArray[np.float64]:
+        """A hand that is over valued as ``per_deal`` identical playouts."""
+        points = np.array([delta] * self.per_deal, dtype=np.int64)
+        winners = np.full(self.per_deal, -1 if winner is None else winner, dtype=np.int64)
+        return self.values(points, winners, side)
+
+    # -- card play -------------------------------------------------------------------------
+
+    def play(self, view: PlayerView, legal: Sequence[Move], rng: random.Random, variant: Variant) -> Move:
+        """The card (or other play-phase move) whose playouts score best on sampled deals."""
         knowledge = knowledge_of(view, variant)
         rules = rules_info(variant)
         candidates = distinct_moves(legal, knowledge, rules)
         if len(candidates) == 1:
             return candidates[0]
+        started = time.perf_counter()
         side = view.side_of[view.seat]
-        deals = max(1, self.playouts // len(candidates))
-        totals = [0.0] * len(candidates)
+        tally = _Tally(len(candidates))
+        used = rounds = 0
         try:
-            for _ in range(deals):
+            while not self._spent(started, used, rounds):
                 state = deal_state(view, self.sample(view, knowledge, rules, rng), variant, knowledge)
+                seed = rng.getrandbits(32)
                 for index, move in enumerate(candidates):
-                    totals[index] += self.rollout(state, move, side, rng)
+                    game = fast.Game(state)
+                    if game.apply_in_hand(move):
+                        result, winner = game.score()
+                        tally.add(index, self._scored(result.delta, winner, side))
+                    else:
+                        tally.add(index, self._play_out(game.freeze(), side, seed))
+                used += len(candidates) * self.per_deal
+                rounds += 1
+                if self.early_stop and tally.clear_best(self.early_stop, 8):
+                    break
         except NoConsistentDeal:
             return self.fallback.choose(view, legal, rng)
         finally:
-            self.stats.decisions += 1
-            self.stats.seconds += time.perf_counter() - started
-        self.stats.playouts += deals * len(candidates)
-        best = max(totals)
-        ties = [move for move, total in zip(candidates, totals, strict=True) if total >= best - 1e-9]
+            self._done(started, used)
+        means = tally.means()
+        best = means.max()
+        ties = [move for move, mean in zip(candidates, means, strict=True) if mean >= best - 1e-9]
         if len(ties) == 1:
             return ties[0]
         return self.fallback.choose(view, ties, rng)
@@ -492,14 +623,89 @@ class SearchBot:
             hands = sample_masks(kn, rng)
         return hands
 
-    def rollout(self, state: GameState, move: Move, side: int, rng: random.Random) -> float:
-        """Play ``move`` and the hand out: its score change for ``side`` minus the others' mean."""
-        delta, winner = playout(state, move, rng, self.greedy)
-        others = [change for other, change in enumerate(delta) if other != side]
-        value = delta[side] - (sum(others) / len(others) if others else 0.0)
-        if winner is not None:
-            value += self.game_bonus if winner == side else -self.game_bonus
-        return value
+    # -- the auction and trump -------------------------------------------------------------
+
+    def auction(self, view: PlayerView, legal: Sequence[Move], rng: random.Random, variant: Variant) -> Move:
+        """The bid (or pass), or the trump suit, whose hands played out score best."""
+        rules = rules_info(variant)
+        hand = mask_of(card.index for card in view.hand)
+        choices = self._auction_choices(view, legal, rules, hand)
+        started = time.perf_counter()
+        side = view.side_of[view.seat]
+        template = _template(variant, view.players)
+        tally = _Tally(len(choices))
+        used = rounds = 0
+        try:
+            while not self._spent(started, used, rounds):
+                dealt = self._sample_hidden(view, variant, rules, rng)
+                if dealt is None:
+                    return self.fallback.choose(view, legal, rng)
+                deal = bidding.Deal(bidding.pre_play_state(view, variant, template, *dealt), view.seat, rules,
+                                    self.fallback.boldness)
+                seed = rng.getrandbits(32)
+                played: dict[tuple[object, ...], npt.NDArray[np.float64]] = {}
+                for index, (move, suit) in enumerate(choices):
+                    kind, found = bidding.run_to_play(deal, move, suit, variant)
+                    if kind == "play":
+                        assert isinstance(found, GameState)
+                        key = bidding.play_key(found)
+                        values = played.get(key)
+                        if values is None:
+                            values = played[key] = self._play_out(found, side, seed)
+                            used += self.per_deal
+                    else:
+                        assert isinstance(found, tuple)
+                        values = self._scored(found[0], found[1], side)
+                    tally.add(index, values)
+                rounds += 1
+        finally:
+            self._done(started, used)
+        means = tally.means()
+        worth: dict[Move, float] = {}
+        for (move, suit), mean in zip(choices, means, strict=True):
+            chosen = move if move is not None else Move("trump", suit if isinstance(suit, int) else 0)
+            worth[chosen] = max(worth.get(chosen, -math.inf), float(mean))
+        return max(worth, key=worth.__getitem__)
+
+    def _auction_choices(self, view: PlayerView, legal: Sequence[Move], rules: RulesInfo,
+                         hand: int) -> list[tuple[Move | None, Callable[[int], int] | int]]:
+        """(move, suit) pairs to try: each trump move; or each bid with each suit worth
+        trying, and the pass. The suit is a function of the hand where a gift is still to
+        come (``HeuristicBot``'s best suit once it is in the hand)."""
+        if view.phase is Phase.NAMING_TRUMP:
+            return [(None, int(move.arg or 0)) for move in legal]
+        players = view.players
+        suits: list[Callable[[int], int] | int]
+        if rules.gift and rules.named_trump:
+            suits = [lambda held: best_suit(held, rules, players)[0]]
+        else:
+            ranked = sorted(range(4), key=lambda suit: -suit_value(hand, suit, rules, players))
+            held = [suit for suit in ranked if hand & rules.tables.trumps[suit]] or ranked
+            suits = list(held[:max(1, self.trump_suits)])
+        choices: list[tuple[Move | None, Callable[[int], int] | int]] = []
+        for move in legal:
+            if move.kind == "bid":
+                choices.extend((move, suit) for suit in suits)
+            else:
+                choices.append((move, suits[0]))
+        return choices
+
+    def _sample_hidden(self, view: PlayerView, variant: Variant, rules: RulesInfo,
+                       rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """``bidding.sample_hidden``, redrawn (a few times at most) while a seat that bid
+        holds a hand too weak for its bid by ``HeuristicBot``'s valuation."""
+        dealt = bidding.sample_hidden(view, variant, rng)
+        bids = [(seat, bid) for seat, bid in view.bids if bid is not None and seat != view.seat]
+        if not self.read_bids or not bids or dealt is None:
+            return dealt
+        for _ in range(BID_REDRAWS):
+            weak = any(best_suit(dealt[0][seat], rules, view.players, bidder_gift=rules.gift)[1]
+                       < (bid if isinstance(bid, int) else rules.total) - self.fallback.boldness
+                       for seat, bid in bids)
+            if not weak or rng.random() >= self.read_bids:
+                break
+            dealt = bidding.sample_hidden(view, variant, rng) or dealt
+        return dealt
 
 
 def playout(state: GameState, first: Move, rng: random.Random,
@@ -519,5 +725,5 @@ def playout(state: GameState, first: Move, rng: random.Random,
     return result.delta, winner
 
 
-__all__ = ["NoConsistentDeal", "SearchBot", "SearchStats", "deal_state", "playout", "rollout_move", "sample_deal",
-           "sample_masks", "sample_state"]
+__all__ = ["NoConsistentDeal", "SearchBot", "SearchStats", "deal_state", "greedy_policy", "playout", "rollout_move",
+           "sample_deal", "sample_masks", "sample_state"]
