@@ -37,7 +37,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 import numpy as np
@@ -438,6 +438,18 @@ def greedy_policy(greedy: float) -> fast.Policy:
     return policy
 
 
+GREEDY: Literal["greedy"] = "greedy"
+"""``SearchBot(policy=GREEDY)``, the default: playouts follow ``rollout_move``'s rule."""
+
+
+def playout_policy(policy: fast.Policy | Literal["greedy"] | None, greedy: float) -> fast.Policy | None:
+    """The policy ``fast.playouts`` is given: ``GREEDY`` is ``greedy_policy(greedy)``; None
+    (uniformly random moves) and a policy of one's own pass through."""
+    if policy == GREEDY:
+        return greedy_policy(greedy)
+    return policy
+
+
 class _Tally:
     """Each candidate's playout values so far: counts, sums and sums of squares."""
 
@@ -477,8 +489,9 @@ class SearchBot:
     started when the time per deal so far says it would overrun). Without ``seconds`` it
     is ``playouts`` playouts, which makes a decision reproducible for a given ``rng``. On
     each deal every candidate move is played out ``per_deal`` times with ``policy``
-    (``fast.playouts``; by default ``rollout_move``, following its simple rule with chance
-    ``greedy``). The search stops early once one candidate's mean beats every other's by
+    (``fast.playouts``: ``GREEDY``, the default, follows ``rollout_move``'s simple rule with
+    chance ``greedy``; None plays uniformly random moves; or a ``fast.Policy`` of one's
+    own). The search stops early once one candidate's mean beats every other's by
     ``early_stop`` standard errors (0: never).
 
     In the auction each bid and the pass are tried, each bid with every one of the
@@ -491,8 +504,8 @@ class SearchBot:
 
     def __init__(self, playouts: int = 200, *, seconds: float | None = None, variant: Variant | None = None,
                  greedy: float = 0.7, game_bonus: float = 6.0, read_bids: float = 0.85, per_deal: int = 1,
-                 policy: fast.Policy | None = None, early_stop: float = 3.0, search_auction: bool = True,
-                 trump_suits: int = 2, fallback: HeuristicBot | None = None) -> None:
+                 policy: fast.Policy | Literal["greedy"] | None = GREEDY, early_stop: float = 3.0,
+                 search_auction: bool = True, trump_suits: int = 2, fallback: HeuristicBot | None = None) -> None:
         if seconds is not None and not seconds > 0:
             raise ValueError(f"SearchBot: seconds must be above 0, not {seconds}")
         self.playouts = playouts
@@ -505,7 +518,7 @@ class SearchBot:
         self.game_bonus = game_bonus
         """Added for a playout in which the bot's side wins the game (taken off if another does)."""
         self.per_deal = max(1, per_deal)
-        self.policy = policy if policy is not None else greedy_policy(greedy)
+        self.policy = playout_policy(policy, greedy)
         self.early_stop = early_stop
         self.search_auction = search_auction
         self.trump_suits = trump_suits
