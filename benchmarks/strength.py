@@ -134,7 +134,7 @@ def parse_option(text: str) -> tuple[str, Any]:
             return name, kind(value)
         except ValueError:
             pass
-    return name, {"true": True, "false": False}.get(value.lower(), value)
+    return name, {"true": True, "false": False, "none": None}.get(value.lower(), value)
 
 
 def main() -> None:
