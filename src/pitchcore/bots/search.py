@@ -45,6 +45,7 @@ import numpy.typing as npt
 
 from .. import fast
 from ..cards import CARDS, DECK_SIZE, Card, cards_in, mask_of
+from ..components.auction import SingleRound
 from ..engine import new_game
 from ..moves import REDEAL, Move
 from ..state import GameState, HandInfo, Phase
@@ -705,20 +706,42 @@ class SearchBot:
 
     def _sample_hidden(self, view: PlayerView, variant: Variant, rules: RulesInfo,
                        rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-        """``bidding.sample_hidden``, redrawn (a few times at most) while a seat that bid
-        holds a hand too weak for its bid by ``HeuristicBot``'s valuation."""
+        """``bidding.sample_hidden``, redrawn (a few times at most) while a seat's hand does
+        not fit its bid by ``HeuristicBot``'s valuation: too weak for the bid it made, or
+        strong enough for a bid it passed up. A hint, not a proof."""
         dealt = bidding.sample_hidden(view, variant, rng)
-        bids = [(seat, bid) for seat, bid in view.bids if bid is not None and seat != view.seat]
-        if not self.read_bids or not bids or dealt is None:
+        bounds = self._bid_bounds(view, variant, rules)
+        if not self.read_bids or not bounds or dealt is None:
             return dealt
         for _ in range(BID_REDRAWS):
-            weak = any(best_suit(dealt[0][seat], rules, view.players, bidder_gift=rules.gift)[1]
-                       < (bid if isinstance(bid, int) else rules.total) - self.fallback.boldness
-                       for seat, bid in bids)
-            if not weak or rng.random() >= self.read_bids:
+            values = ((best_suit(dealt[0][seat], rules, view.players, bidder_gift=rules.gift)[1], low, high)
+                      for seat, low, high in bounds)
+            if all(low <= value < high for value, low, high in values) or rng.random() >= self.read_bids:
                 break
             dealt = bidding.sample_hidden(view, variant, rng) or dealt
         return dealt
+
+    def _bid_bounds(self, view: PlayerView, variant: Variant, rules: RulesInfo) -> list[tuple[int, float, float]]:
+        """(seat, least, most) worth of each other seat's hand that its move in the auction
+        suggests, as ``HeuristicBot`` bids: a bid of b needs b less its boldness; a pass
+        says the hand was not worth the lowest bid it could have made."""
+        auction = variant.auction
+        if not isinstance(auction, SingleRound):
+            return []
+        boldness = self.fallback.boldness
+        high = 0
+        found = []
+        for seat, bid in view.bids:
+            rank = auction.rank(bid) if bid is not None else 0
+            if seat != view.seat:
+                if bid is None:
+                    lowest = max(high + 1, auction.min_bid)
+                    if lowest <= auction.max_bid:
+                        found.append((seat, -math.inf, lowest - boldness))
+                else:
+                    found.append((seat, (bid if isinstance(bid, int) else rules.total) - boldness, math.inf))
+            high = max(high, rank)
+        return found
 
 
 def playout(state: GameState, first: Move, rng: random.Random,
