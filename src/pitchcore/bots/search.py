@@ -21,13 +21,19 @@ hand gets stand in for the stock; other seats' discards are not modelled (no car
 can reach them).
 
 Search. ``SearchBot`` plays in the playing phase by determinized Monte Carlo ("perfect
-information Monte Carlo", ISMCTS-lite): for ``playouts // moves`` sampled deals it applies
-every distinct legal move (equivalent low cards merged) to the same deal and plays the
-hand out with ``rollout_move``, scoring each move by the hand's score change for its side
-minus the others' mean (plus ``game_bonus`` when the game ends), then picks the best
-total. Deals are nudged to fit the auction: a deal in which the bidder's hand looks too
-weak for its bid is usually redrawn (a hint, never a proof). Other phases defer to
-``HeuristicBot``.
+information Monte Carlo", ISMCTS-lite): deal after sampled deal, it applies every distinct
+legal move (equivalent low cards merged) to the same deal and plays the hand out
+``per_deal`` times with ``fast.playouts`` and its playout policy (``rollout_move`` by
+default), scoring each playout by the hand's score change for its side minus the others'
+mean (plus ``game_bonus`` when the game ends), then picks the best mean. The budget is
+``seconds`` per decision (the clock read between deals) or a fixed number of
+``playouts`` (reproducible for a given ``rng``); the search stops sooner when one move is
+clearly best. Deals are nudged to fit the auction: a deal in which the bidder's hand looks
+too weak for its bid is usually redrawn (a hint, never a proof).
+
+The auction and naming trump are searched the same way, from the first card of the hand
+(``bidding.py``): each bid or pass, or each suit, is played out on sampled deals. Other
+phases (exchanges), and auctions that module cannot run, defer to ``HeuristicBot``.
 """
 
 from __future__ import annotations
