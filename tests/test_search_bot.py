@@ -31,11 +31,12 @@ def dealt(variant: str, hand: str, *, players: int = 4) -> GameState:
     return state
 
 
-def search_move(state: GameState, playouts: int = 300, seed: int = 0) -> pc.Move:
+def search_move(state: GameState, playouts: int = 300, seed: int = 0, trust: float = 0.0) -> pc.Move:
+    """SearchBot's move (by default its search's own, never the heuristic's: ``trust=0``)."""
     seat = state.to_move
     assert seat is not None
     legal = state.legal_moves()
-    move = SearchBot(playouts=playouts).choose(state.view(seat), legal, random.Random(seed))
+    move = SearchBot(playouts=playouts, trust=trust).choose(state.view(seat), legal, random.Random(seed))
     assert move in legal
     return move
 
@@ -76,6 +77,15 @@ def test_the_pitcher_leads_the_suit_it_holds_the_top_of() -> None:
     assert state.phase is Phase.PLAYING and state.to_move == 0
     move = search_move(state)
     assert isinstance(move.arg, int) and move.arg // 13 == HEARTS
+
+
+def test_the_search_overrules_the_heuristic_bid_only_when_sure() -> None:
+    state = dealt("haus-pitch", "AH KH QH JH 4C 7D")
+    usual = HeuristicBot().choose(state.view(0), state.legal_moves(), random.Random(0))
+    own = search_move(state)
+    assert own != usual  # (the search bids higher: the top trumps win every trick that counts)
+    assert search_move(state, trust=1e9) == usual
+    assert search_move(state, playouts=600, trust=1.0) == own
 
 
 def test_a_fixed_playout_budget_gives_the_same_choices_for_the_same_rng() -> None:

@@ -505,6 +505,7 @@ class SearchBot:
     ``trump_suits`` suits the hand looks best in (or, where a gift comes before trump is
     named, the suit the hand and gift look best in), and the hand is played out from the
     first card (``pitchcore.bots.bidding``); naming trump tries every suit the same way.
+    The choice overrules ``HeuristicBot``'s only when it is ``trust`` standard errors better.
     """
 
     name = "search"
@@ -512,7 +513,8 @@ class SearchBot:
     def __init__(self, playouts: int = 200, *, seconds: float | None = None, variant: Variant | None = None,
                  greedy: float = 0.7, game_bonus: float = 6.0, read_bids: float = 0.85, per_deal: int = 1,
                  policy: fast.Policy | Literal["greedy"] | None = GREEDY, early_stop: float = 3.0,
-                 search_auction: bool = True, trump_suits: int = 2, fallback: HeuristicBot | None = None) -> None:
+                 search_auction: bool = True, trump_suits: int = 2, trust: float = 1.0,
+                 fallback: HeuristicBot | None = None) -> None:
         if seconds is not None and not seconds > 0:
             raise ValueError(f"SearchBot: seconds must be above 0, not {seconds}")
         self.playouts = playouts
@@ -529,6 +531,9 @@ class SearchBot:
         self.early_stop = early_stop
         self.search_auction = search_auction
         self.trump_suits = trump_suits
+        self.trust = trust
+        """How sure the auction search must be to overrule ``HeuristicBot``: the standard
+        errors by which its choice must beat the heuristic one (0: always its own)."""
         self.fallback = fallback if fallback is not None else HeuristicBot(variant)
         self.stats = SearchStats()
 
@@ -653,39 +658,59 @@ class SearchBot:
         started = time.perf_counter()
         side = view.side_of[view.seat]
         template = _template(variant, view.players)
-        tally = _Tally(len(choices))
-        used = rounds = 0
+        rows: list[npt.NDArray[np.float64]] = []
+        used = 0
         try:
-            while not self._spent(started, used, rounds):
+            while not self._spent(started, used, len(rows)):
                 dealt = self._sample_hidden(view, variant, rules, rng)
                 if dealt is None:
                     return self.fallback.choose(view, legal, rng)
                 deal = bidding.Deal(bidding.pre_play_state(view, variant, template, *dealt), view.seat, rules,
                                     self.fallback.boldness)
                 seed = rng.getrandbits(32)
-                played: dict[tuple[object, ...], npt.NDArray[np.float64]] = {}
+                played: dict[tuple[object, ...], float] = {}
+                row = np.zeros(len(choices))
                 for index, (move, suit) in enumerate(choices):
                     kind, found = bidding.run_to_play(deal, move, suit, variant)
                     if kind == "play":
                         assert isinstance(found, GameState)
                         key = bidding.play_key(found)
-                        values = played.get(key)
-                        if values is None:
-                            values = played[key] = self._play_out(found, side, seed)
+                        value = played.get(key)
+                        if value is None:
+                            value = played[key] = float(self._play_out(found, side, seed).mean())
                             used += self.per_deal
                     else:
                         assert isinstance(found, tuple)
-                        values = self._scored(found[0], found[1], side)
-                    tally.add(index, values)
-                rounds += 1
+                        value = float(self._scored(found[0], found[1], side).mean())
+                    row[index] = value
+                rows.append(row)
         finally:
             self._done(started, used)
-        means = tally.means()
-        worth: dict[Move, float] = {}
-        for (move, suit), mean in zip(choices, means, strict=True):
-            chosen = move if move is not None else Move("trump", suit if isinstance(suit, int) else 0)
-            worth[chosen] = max(worth.get(chosen, -math.inf), float(mean))
-        return max(worth, key=worth.__getitem__)
+        return self._surely_better(view, legal, rng, choices, np.array(rows))
+
+    def _surely_better(self, view: PlayerView, legal: Sequence[Move], rng: random.Random,
+                       choices: Sequence[tuple[Move | None, Callable[[int], int] | int]],
+                       rows: npt.NDArray[np.float64]) -> Move:
+        """The move of the best mean (each move at its best suit), where it beats the move
+        ``HeuristicBot`` would make by ``trust`` standard errors of their difference on the
+        same deals; else the heuristic move. A few noisy deals do not overturn a sound rule
+        of thumb, and many deals do whenever the play says so."""
+        moves = [move if move is not None else Move("trump", suit if isinstance(suit, int) else 0)
+                 for move, suit in choices]
+        means = rows.mean(axis=0)
+        best_of: dict[Move, int] = {}
+        for index, move in enumerate(moves):
+            if move not in best_of or means[index] > means[best_of[move]]:
+                best_of[move] = index
+        best = max(best_of, key=lambda move: means[best_of[move]])
+        usual = self.fallback.choose(view, legal, rng)
+        if best == usual or usual not in best_of or not self.trust:
+            return best
+        if len(rows) < 2:
+            return usual
+        gaps = rows[:, best_of[best]] - rows[:, best_of[usual]]
+        error = gaps.std(ddof=1) / math.sqrt(len(gaps))
+        return best if gaps.mean() > self.trust * error else usual
 
     def _auction_choices(self, view: PlayerView, legal: Sequence[Move], rules: RulesInfo,
                          hand: int) -> list[tuple[Move | None, Callable[[int], int] | int]]:
