@@ -1,11 +1,13 @@
 # Two entry points, each creating its own virtual environment in .venv:
 #   make demo   - print one bot match of a bundled variant, then simulate 300 games
-#   make test   - ruff, mypy --strict, the API reference (build/api) and the whole test suite
+#   make test   - ruff, mypy --strict, the API reference (build/api) and the whole test suite, twice:
+#                 on the compiled kernel (where a C compiler built it) and on the pure-Python path
 #   make api    - the API reference of the public modules, HTML in build/api (any pdoc warning fails)
 #   make browser - Chromium and chromedriver for the browser test (installed with apt-get as root when missing)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
+KERNEL := $(VENV)/.kernel-built
 # The modules users import (pitchcore's own page lists pitchcore.__all__, and its exported submodule
 # pitchcore.history comes with it); tests/test_api_docs.py reads this line.
 API_MODULES := pitchcore pitchcore.fast pitchcore.bots pitchcore.simulate pitchcore.adapters.openspiel pitchcore.adapters.pettingzoo pitchcore.adapters.gymnasium
@@ -18,11 +20,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-demo: $(STAMP)
+# pip install -e builds the optional compiled kernel (setup.py); rebuild it when its source changes.
+$(KERNEL): $(STAMP) src/pitchcore/_kernel.c setup.py
+	$(BIN)/python setup.py --quiet build_ext --inplace 2>/dev/null \
+	  || echo "The compiled kernel did not build: pitchcore runs on its pure-Python path"
+	touch $(KERNEL)
+
+demo: $(KERNEL)
 	$(BIN)/pitchcore demo --variant auction-pitch --seed 1
 	$(BIN)/pitchcore simulate --variant auction-pitch --games 300 --bots heuristic,random,heuristic,random --workers 2 --seed 1
 
-lint: $(STAMP)
+lint: $(KERNEL)
 	$(BIN)/ruff check src tests examples benchmarks
 	$(BIN)/mypy
 
@@ -43,8 +51,11 @@ browser:
 	  || echo "Could not install chromium and chromium-driver: the browser test cannot run"; \
 	else echo "No chromium/chromedriver and not root with apt-get: the browser test cannot run"; fi
 
+# The suite runs on both paths: the compiled kernel (tests/test_kernel.py compares it with the
+# Python components move by move), then PITCHCORE_PURE=1, the pure-Python reference.
 test: lint api browser
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
+	PITCHCORE_PURE=1 $(BIN)/pytest -n auto
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -12,6 +12,7 @@ from hypothesis import Phase as Stage
 
 import pitchcore as pc
 from pitchcore.cards import cards_in, mask_of, parse_cards
+from pitchcore.components import HAND_STEPS
 from pitchcore.moves import PASS
 from pitchcore.state import GameState, Phase
 
@@ -181,7 +182,7 @@ def play_state(variant: str, *, hand: str, trump: str | None, trick: str = "",
     info = base.info._replace(trump=None if trump is None else SUITS.index(trump),
                         bidder=bidder, start=tuple(masks))
     done = tuple((lead, (), lead) for _ in range(tricks_done))
-    step = base.table.pipeline.index(base.table.rules.play)
+    step = HAND_STEPS.index("play")
     return base.evolve(phase=Phase.PLAYING, step=step, to_move=seat, masks=tuple(masks),
                        info=info, trick_cards=trick_cards, leader=lead, done_tricks=done)
 

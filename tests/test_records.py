@@ -202,6 +202,9 @@ def allowed_to_see(state: GameState, seat: int) -> int:
     seen = state.masks[seat] | sum(1 << card for card in state.trick_cards) | sum(1 << card for card in info.turned)
     if state.table.face_up_stock and info.stock:
         seen |= 1 << info.stock[0]
+    if state.table.face_up_stock:  # every card drawn from a face-up stock was seen drawn
+        for mask, dealt in zip(state.masks, info.dealt, strict=True):
+            seen |= mask & ~dealt
     for _, cards, _ in state.done_tricks:
         seen |= sum(1 << card for card in cards)
     if info.discards:

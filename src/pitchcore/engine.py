@@ -321,6 +321,11 @@ def apply_move(state: GameState, move: Move | str, seat: int | None = None) -> G
     ``seat``, the move must also be that seat's to make (a server passes the seat of the
     player who sent it). The ``IllegalMove`` says why in its message and its ``reason``.
     """
+    checked = state[0].pipeline[state[13]].checked
+    if checked is not None:  # the compiled kernel's play of a legal card (None: anything else)
+        moved: GameState | None = checked(state, move, seat)
+        if moved is not None:
+            return moved
     if move.__class__ is not Move:
         try:
             move = parse_move(move)  # text, or a subclass of Move rebuilt from its items
@@ -359,6 +364,10 @@ def advance(state: GameState, move: Move) -> GameState:
     index: int = state[13]
     new: GameState
     step = state[0].pipeline[index]
+    if step.quick is not None:  # the compiled kernel's play (None: not a play it makes)
+        moved: GameState | None = step.quick(state, move)
+        if moved is not None:
+            return moved
     if step.in_place:  # (Step.apply in line: a call less on most moves)
         fields = list(state)
         next_ = step.apply_in_place(fields, move)

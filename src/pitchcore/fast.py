@@ -31,11 +31,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
+from . import kernel
+from .components import HAND_STEPS
 from .components.step import Fields, Next
 from .engine import advance, begin_steps, enter, finish_hand, start_hand
 from .log import Log
@@ -44,9 +46,21 @@ from .results import HandResult
 from .scoring import score_hand
 from .state import GameState, Phase
 
-__all__ = ["Game", "Playouts", "Policy", "moves", "playouts", "score", "step", "step_in_hand"]
+__all__ = ["KERNEL", "Game", "Greedy", "Playouts", "Policy", "moves", "playouts", "score", "step", "step_in_hand"]
 
 _WAIT, _DONE, _SCORE = Next.WAIT, Next.DONE, Next.SCORE
+
+_PLAY = HAND_STEPS.index("play")
+if TYPE_CHECKING:
+    _GameBase = object
+else:
+    _GameBase = kernel.GAME_BASE  # the kernel's C base class, or object
+_GAME_SLOTS: tuple[str, ...] = () if kernel.AVAILABLE else ("fields", "_rules", "_play")
+
+KERNEL = kernel.AVAILABLE
+"""True when the compiled kernel (``pitchcore.kernel``) is built and not switched off with
+``PITCHCORE_PURE=1``: play moves, their checks and ``playouts`` then run in C where the
+variant allows. The answers are the same either way."""
 _OVER = Phase.GAME_OVER
 _new = tuple.__new__
 
@@ -98,12 +112,15 @@ def score(state: GameState) -> tuple[HandResult, int | None]:
     return result, winner
 
 
-class Game:
+class Game(_GameBase):
     """A mutable game for search code: ``apply`` moves it on in place, ``clone`` branches it.
 
     Unchecked like the rest of this module: pass only moves ``moves()`` just returned.
     A clone copies one list of references (the fields of a ``GameState``, which are
     immutable), so branching is as cheap as a move, and clones never share a change.
+    Where the compiled kernel plays the variant, ``moves``, ``apply`` and ``apply_in_hand``
+    of a play run in C; every other move, and the end of a hand, run the Python methods
+    below, the same ones the pure-Python path runs for every move.
 
         >>> import pitchcore, random
         >>> from pitchcore import fast
@@ -116,16 +133,26 @@ class Game:
         True
     """
 
-    __slots__ = ("fields",)
+    __slots__ = _GAME_SLOTS
+
+    if TYPE_CHECKING:
+        fields: Fields
+        """The state's fields in ``GameState.FIELDS`` order (read them, do not change them)."""
+        _rules: Any
+        _play: int
 
     def __init__(self, state: GameState) -> None:
-        self.fields: Fields = list(state)
-        """The state's fields in ``GameState.FIELDS`` order (read them, do not change them)."""
+        self.fields = list(state)
+        step = state[0].pipeline[_PLAY]
+        self._rules = step.rules if isinstance(step, kernel.KernelPlay) else None
+        self._play = _PLAY
 
     def clone(self) -> Game:
         """An independent copy: moves applied to either leave the other as it was."""
         game = Game.__new__(Game)
         game.fields = self.fields.copy()
+        game._rules = self._rules
+        game._play = self._play
         return game
 
     def __copy__(self) -> Game:
@@ -133,6 +160,9 @@ class Game:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Game:
         return self.clone()  # the fields are immutable values and the shared rules
+
+    def __reduce__(self) -> tuple[type[Game], tuple[GameState]]:
+        return Game, (self.freeze(),)
 
     def __repr__(self) -> str:
         return f"<fast.Game of {self.freeze()!r}>"
@@ -152,7 +182,7 @@ class Game:
     def is_over(self) -> bool:
         return self.fields[5] is _OVER
 
-    def moves(self) -> tuple[Move, ...]:
+    def _moves(self) -> tuple[Move, ...]:
         """The legal moves (the same tuple as ``legal_moves()`` of the frozen state)."""
         fields = self.fields
         if fields[5] is _OVER:
@@ -160,40 +190,54 @@ class Game:
         found: tuple[Move, ...] = fields[0].pipeline[fields[13]].legal_fields(fields)
         return found
 
-    def apply(self, move: Move) -> None:
+    def _apply(self, move: Move) -> None:
         """``step`` in place: a finished hand is scored and the next one dealt."""
         fields = self.fields
         index: int = fields[13]
         next_ = fields[0].pipeline[index].apply_in_place(fields, move)
         fields[14] = _new(Log, (fields[14], move))  # (log.extend in line)
-        if next_ is _WAIT:
-            return
-        state: GameState = _new(GameState, fields)
-        if next_ is _DONE:
-            fields[:] = enter(state, index + 1)
-        elif next_ is _SCORE:
-            fields[:] = finish_hand(state)
-        else:
-            fields[:] = start_hand(state, state.dealer, state.deal_number + 1)
+        if next_ is not _WAIT:
+            self._next(index, next_, False)
 
-    def apply_in_hand(self, move: Move) -> bool:
+    def _apply_in_hand(self, move: Move) -> bool:
         """``step_in_hand`` in place: True when the hand's last step is done (then ask
         ``score``, not ``moves``)."""
         fields = self.fields
         index: int = fields[13]
         next_ = fields[0].pipeline[index].apply_in_place(fields, move)
         fields[14] = _new(Log, (fields[14], move))  # (log.extend in line)
-        if next_ is _WAIT:
-            return False
+        return next_ is not _WAIT and self._next(index, next_, True)
+
+    def _after(self, index: int, in_hand: bool) -> bool:
+        """After the kernel made the play that ended step ``index``: what ``apply`` (or with
+        ``in_hand``, ``apply_in_hand``) does next."""
+        return self._next(index, _DONE, in_hand)
+
+    def _next(self, index: int, next_: Next, in_hand: bool) -> bool:
+        """Step ``index`` is over (``next_`` says how): begin the next one, or score and deal
+        (``apply``), or stop at the hand's end (``apply_in_hand``: True when the hand is done)."""
+        fields = self.fields
         state: GameState = _new(GameState, fields)
-        if next_ is _DONE:
-            state, waiting = begin_steps(state, index + 1)
-            fields[:] = state
-            return not waiting
-        if next_ is _SCORE:
-            return True
+        if in_hand:
+            if next_ is _DONE:
+                state, waiting = begin_steps(state, index + 1)
+                fields[:] = state
+                return not waiting
+            if next_ is _SCORE:
+                return True
+        elif next_ is _DONE:
+            fields[:] = enter(state, index + 1)
+            return False
+        elif next_ is _SCORE:
+            fields[:] = finish_hand(state)
+            return False
         fields[:] = start_hand(state, state.dealer, state.deal_number + 1)
         return False
+
+    if not kernel.AVAILABLE or TYPE_CHECKING:
+        moves = _moves
+        apply = _apply
+        apply_in_hand = _apply_in_hand
 
     def score(self) -> tuple[HandResult, int | None]:
         """``score`` of the finished hand (after ``apply_in_hand`` returned True)."""
@@ -203,6 +247,21 @@ class Game:
 Policy = Callable[[GameState, tuple[Move, ...], random.Random], Move]
 """A playout policy: given the (whole, unhidden) state, its legal moves and a random
 generator, the move to make. ``None`` in ``playouts`` is the uniformly random policy."""
+
+
+class Greedy(NamedTuple):
+    """The greedy playout policy: with chance ``chance`` a simple rule, else a random legal
+    move (the rule is ``bots.search.rollout_move``'s: lead a trump nobody can beat, take a
+    trick cheaply, give pips to a partner's safe trick, else throw the cheapest card).
+
+    A ``Policy`` like any other; ``playouts`` also runs it in the compiled kernel."""
+
+    chance: float = 0.7
+
+    def __call__(self, state: GameState, legal: tuple[Move, ...], rng: random.Random) -> Move:
+        from .bots.search import rollout_move  # (the bots import this module)
+
+        return rollout_move(state, legal, rng, self.chance)
 
 
 class Playouts(NamedTuple):
@@ -219,7 +278,8 @@ class Playouts(NamedTuple):
 def playouts(state: GameState, n: int, seed: int = 0, policy: Policy | None = None) -> Playouts:
     """Play the hand in progress to its end ``n`` times and score each.
 
-    Every move is chosen by ``policy`` (uniformly random when None) from the legal moves, as
+    Every move is chosen by ``policy`` (uniformly random when None; ``Greedy(chance)`` for
+    the greedy rule) from the legal moves, as
     ``Game.apply_in_hand`` runs them; the hand is scored as ``score`` scores it, and the next
     hand is never dealt. The same ``seed`` gives the same playouts. ``state`` must be a game
     still going (``moves(state)`` not empty).
@@ -228,6 +288,10 @@ def playouts(state: GameState, n: int, seed: int = 0, policy: Policy | None = No
         raise ValueError("playouts: the game is over; there is no hand to play out")
     if n < 0:
         raise ValueError(f"playouts: n must be a whole number >= 0, not {n}")
+    if policy is None or isinstance(policy, Greedy):
+        found = kernel.playouts(state, n, seed, 0.0 if policy is None else policy.chance)
+        if found is not None:
+            return Playouts(*found)
     rng = random.Random(seed)
     sides = state[0].sides
     points = np.zeros((n, sides), dtype=np.int64)

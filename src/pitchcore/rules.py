@@ -9,7 +9,10 @@ import attrs
 from .components import HAND_STEPS
 from .components.step import Step
 from .components.trump import TrumpTables
+from .kernel import play_step
 from .variant import Variant
+
+_PLAY = HAND_STEPS.index("play")
 
 
 @attrs.frozen(eq=False)
@@ -48,7 +51,6 @@ class Table:
         set_(self, "side_of", side_of)
         set_(self, "sides", max(side_of) + 1)
         set_(self, "tables", variant.trump.tables())
-        set_(self, "pipeline", tuple(getattr(variant, name) for name in HAND_STEPS))
         shoot_bid = variant.shoot.bid
         set_(self, "shoot_rank", variant.auction.rank(shoot_bid) if shoot_bid is not None else 0)
         set_(self, "deck_size", variant.deal.deck_size())
@@ -57,10 +59,17 @@ class Table:
         set_(self, "face_up_stock", getattr(variant.play, "stock", None) == "face-up")
         set_(self, "most_points", sum(point.most() for point in variant.points))
         set_(self, "point_names", tuple(point.name for point in variant.points))
+        steps = [getattr(variant, name) for name in HAND_STEPS]
+        steps[_PLAY] = play_step(self, steps[_PLAY])  # on the compiled kernel where it can run
+        set_(self, "pipeline", tuple(steps))
 
     @property
     def rules(self) -> Variant:
         return self.variant
+
+    def __reduce__(self) -> tuple[type[Table], tuple[Variant, int, int]]:
+        """Pickled as what it is built from (the compiled parts are rebuilt, not copied)."""
+        return Table, (self.variant, self.players, self.seed)
 
     def _key(self) -> tuple[Any, ...]:
         return (self.variant, self.players, self.seed)

@@ -78,8 +78,39 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
         return _unplayed(state)
     teams = None if info.called is None else teams_of(state)
     ctx = hand_context(state, teams)
+    return _scored(state, ctx, [point.credits(ctx) for point in rules.points], teams)
+
+
+def score_judged(state: GameState, awarded: Sequence[int | None],
+                 all_tricks: bool) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
+    """``score_hand`` of a hand whose categories were judged elsewhere (the compiled
+    kernel): ``awarded`` is the side each category awards (every one a ``Point``), and
+    ``all_tricks`` whether the bidder's side took every trick. The result's ``delta``,
+    the scores and the winner are ``score_hand``'s; its pips and record are not kept."""
+    table = state.table
+    info = state.info
+    teams = None if info.called is None else teams_of(state)
+    side_of = table.side_of if teams is None else teams
+    sides = table.sides if teams is None else 2
+    bidder_side = None if info.bidder is None else side_of[info.bidder]
+    tricks = [0] * sides
+    if bidder_side is not None:
+        tricks[bidder_side] = 1
+        if not all_tricks:
+            tricks[(bidder_side + 1) % sides] = 1
+    ctx = HandContext(NO_TRUMP if info.trump is None else info.trump, table.tables, side_of, sides,
+                      info.start, (0,) * table.players, tuple(tricks), bidder_side, state.dealer)
+    judged = [point.credited(side) for point, side in zip(table.rules.points, awarded, strict=True)]  # type: ignore[attr-defined]
+    return _scored(state, ctx, judged, teams)
+
+
+def _scored(state: GameState, ctx: HandContext, judged: list[tuple[tuple[int, int], ...]],
+            teams: tuple[int, ...] | None) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
+    """``score_hand`` once each category has said what it credits (``judged``)."""
+    table = state.table
+    rules = table.rules
+    info = state.info
     points = rules.points
-    judged = [point.credits(ctx) for point in points]
     sides = [credits[0][0] if len(credits) == 1 else top_side(credits) for credits in judged]
     awards = [pair for credits in judged for pair in credits]
     bidder_side = ctx.bidder_side

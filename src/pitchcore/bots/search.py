@@ -51,6 +51,7 @@ import numpy.typing as npt
 
 from .. import fast
 from ..cards import CARDS, DECK_SIZE, Card, cards_in, mask_of
+from ..components import HAND_STEPS
 from ..components.auction import SingleRound
 from ..engine import new_game
 from ..moves import REDEAL, Move
@@ -293,7 +294,7 @@ def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]]
     trick = tuple(card.index for _, card in view.trick)
     leader = view.trick[0][0] if view.trick else view.to_move
     tricks = tuple((lead, tuple(card.index for card in cards), taker) for lead, cards, taker in view.tricks)
-    step = table.pipeline.index(table.rules.play)
+    step = HAND_STEPS.index("play")
     return base.evolve(scores=view.scores, dealer=view.dealer, deal_number=len(view.hand_results),
                        hand_results=view.hand_results, phase=Phase.PLAYING, to_move=view.to_move,
                        masks=masks, info=info, trick_cards=trick, leader=leader, done_tricks=tricks,
@@ -438,22 +439,16 @@ class SearchStats:
         return self.seconds / self.decisions if self.decisions else 0.0
 
 
-def greedy_policy(greedy: float) -> fast.Policy:
-    """``rollout_move`` as a ``fast.playouts`` policy: its simple rule with chance ``greedy``."""
-    def policy(state: GameState, legal: tuple[Move, ...], rng: random.Random) -> Move:
-        return rollout_move(state, legal, rng, greedy)
-    return policy
-
-
 GREEDY: Literal["greedy"] = "greedy"
-"""``SearchBot(policy=GREEDY)``, the default: playouts follow ``rollout_move``'s rule."""
+"""``SearchBot(policy=GREEDY)``, the default: playouts follow ``rollout_move``'s rule
+(``fast.Greedy``, which the compiled kernel runs too)."""
 
 
 def playout_policy(policy: fast.Policy | Literal["greedy"] | None, greedy: float) -> fast.Policy | None:
-    """The policy ``fast.playouts`` is given: ``GREEDY`` is ``greedy_policy(greedy)``; None
+    """The policy ``fast.playouts`` is given: ``GREEDY`` is ``fast.Greedy(greedy)``; None
     (uniformly random moves) and a policy of one's own pass through."""
     if policy == GREEDY:
-        return greedy_policy(greedy)
+        return fast.Greedy(greedy)
     return policy
 
 
@@ -792,5 +787,5 @@ def playout(state: GameState, first: Move, rng: random.Random,
     return result.delta, winner
 
 
-__all__ = ["NoConsistentDeal", "SearchBot", "SearchStats", "deal_state", "greedy_policy", "playout", "rollout_move",
+__all__ = ["NoConsistentDeal", "SearchBot", "SearchStats", "deal_state", "playout", "rollout_move",
            "sample_deal", "sample_masks", "sample_state"]

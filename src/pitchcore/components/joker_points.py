@@ -13,8 +13,8 @@ import attrs
 
 from ..cards import HIGH_JOKER, LOW_JOKER
 from ..registry import choice, component, field
-from .context import HandContext
 from .points import CardPoint
+from .trump import TrumpTables
 
 JOKER_CARDS = {"high": HIGH_JOKER, "low": LOW_JOKER}
 """The ``joker`` field's choices -> card index."""
@@ -31,8 +31,8 @@ class JokerPoint(CardPoint):
         "high: the high joker (HJ), the only joker of a one-joker deck; low: the low joker "
         "(LJ) of a two-joker deck")
 
-    def card(self, ctx: HandContext) -> int | None:
-        return JOKER_CARDS[self.joker]
+    def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
+        return (JOKER_CARDS[self.joker],)
 
     def jokers_needed(self) -> int:
         """Jokers the deck must hold for this one to be in it (the LJ is the second)."""

@@ -17,7 +17,7 @@ import attrs
 from ..cards import ACE, DECK_SIZE, FIVE, HIGH_JOKER, JACK, SAME_COLOUR, THREE, make_card, parse_rank
 from ..registry import MOST_VALUE, choice, component, field, slot
 from .context import HandContext
-from .trump import NO_TRUMP
+from .trump import NO_TRUMP, TrumpTables
 
 slot("points", "The point categories of a hand, in award order.", None, many=True)
 
@@ -91,7 +91,10 @@ class Point(Category):
         raise NotImplementedError
 
     def credits(self, ctx: HandContext) -> Credits:
-        side = self.award(ctx)
+        return self.credited(self.award(ctx))
+
+    def credited(self, side: int | None) -> Credits:
+        """What the category credits when ``side`` wins it (None: nobody does)."""
         return () if side is None else ((side, self.value),)
 
     def most(self) -> int:
@@ -102,8 +105,15 @@ class Point(Category):
 class CardPoint(Point):
     receiver: str = receiver_field("capturer")
 
-    def card(self, ctx: HandContext) -> int | None:
+    def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
+        """The cards that may decide the category while ``trump`` is trump, in order: the
+        first of them in play does. The one definition both the engine and the compiled
+        kernel (``pitchcore.kernel``) judge by."""
         raise NotImplementedError
+
+    def card(self, ctx: HandContext) -> int | None:
+        """The card that decides the category in this hand, if any is in play."""
+        return _first_in_play(ctx, self.candidates(ctx.tables, ctx.trump))
 
     def needs_trump(self) -> bool:
         return True
@@ -134,8 +144,8 @@ class High(CardPoint):
 
     name: str = field("high", "the name awards are reported under")
 
-    def card(self, ctx: HandContext) -> int | None:
-        return _first_in_play(ctx, ctx.tables.natural[ctx.trump])
+    def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
+        return tables.natural[trump]
 
 
 @component("points", "low")
@@ -150,8 +160,8 @@ class Low(CardPoint):
 
     name: str = field("low", "the name awards are reported under")
 
-    def card(self, ctx: HandContext) -> int | None:
-        return _first_in_play(ctx, reversed(ctx.tables.natural[ctx.trump]))
+    def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
+        return tables.natural[trump][::-1]
 
 
 @component("points", "jack")
@@ -161,8 +171,8 @@ class Jack(CardPoint):
 
     name: str = field("jack", "the name awards are reported under")
 
-    def card(self, ctx: HandContext) -> int | None:
-        return make_card(JACK, ctx.trump)
+    def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
+        return (make_card(JACK, trump),)
 
 
 @component("points", "jick")
@@ -172,8 +182,8 @@ class Jick(CardPoint):
 
     name: str = field("jick", "the name awards are reported under")
 
-    def card(self, ctx: HandContext) -> int | None:
-        return make_card(JACK, SAME_COLOUR[ctx.trump])
+    def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
+        return (make_card(JACK, SAME_COLOUR[trump]),)
 
     def deciding_cards(self, extras: tuple[str, ...]) -> tuple[str, ...]:
         return ("jick",)
@@ -187,8 +197,8 @@ class OffFive(CardPoint):
     name: str = field("off-five", "the name awards are reported under")
     value: int = field(5, "points the category is worth (Left Pedro: 5)", minimum=1, maximum=MOST_VALUE)
 
-    def card(self, ctx: HandContext) -> int | None:
-        return make_card(FIVE, SAME_COLOUR[ctx.trump])
+    def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
+        return (make_card(FIVE, SAME_COLOUR[trump]),)
 
     def deciding_cards(self, extras: tuple[str, ...]) -> tuple[str, ...]:
         return ("off-five",)
@@ -201,8 +211,8 @@ class OffAce(CardPoint):
 
     name: str = field("off-ace", "the name awards are reported under")
 
-    def card(self, ctx: HandContext) -> int | None:
-        return make_card(ACE, SAME_COLOUR[ctx.trump])
+    def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
+        return (make_card(ACE, SAME_COLOUR[trump]),)
 
     def deciding_cards(self, extras: tuple[str, ...]) -> tuple[str, ...]:
         return ("off-ace",)
@@ -217,8 +227,8 @@ class OffThree(CardPoint):
     value: int = field(3, "points the category is worth (Trickster's 13-point Pitch: 3)",
                        minimum=1, maximum=MOST_VALUE)
 
-    def card(self, ctx: HandContext) -> int | None:
-        return make_card(THREE, SAME_COLOUR[ctx.trump])
+    def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
+        return (make_card(THREE, SAME_COLOUR[trump]),)
 
     def deciding_cards(self, extras: tuple[str, ...]) -> tuple[str, ...]:
         return ("off-three",)
@@ -239,8 +249,8 @@ class TrumpCard(CardPoint):
     rank: str = choice(tuple("23456789TJQKA"), "T",
                        'the rank of trumps that scores (quote a digit: rank: "5")')
 
-    def card(self, ctx: HandContext) -> int | None:
-        return make_card(parse_rank(self.rank), ctx.trump)
+    def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
+        return (make_card(parse_rank(self.rank), trump),)
 
 
 @component("points", "game")
@@ -316,8 +326,12 @@ class HighSpade(Point):
     name: str = field("high-spade", "the name awards are reported under")
     receiver: str = receiver_field("capturer")
 
+    def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
+        """The spades from the ace down, whatever is trump (the compiled kernel asks this too)."""
+        return _SPADES
+
     def deciding_card(self, ctx: HandContext) -> int | None:
-        return _first_in_play(ctx, _SPADES)
+        return _first_in_play(ctx, self.candidates(ctx.tables, ctx.trump))
 
     def award(self, ctx: HandContext) -> int | None:
         card = self.deciding_card(ctx)

@@ -45,6 +45,12 @@ class Step:
     in_place: ClassVar[bool] = False
     """A hint, True for a step that defines ``apply_in_place``: the engine then calls it
     itself, a call less per move. Either way a move gives the same state."""
+    checked: ClassVar[Any] = None
+    """A shortcut the compiled kernel gives the play step (``pitchcore.kernel``):
+    ``checked(state, move, seat)`` is ``apply_move``'s answer for a legal move, or None to
+    leave the move to the engine. None here: every move goes the engine's way."""
+    quick: ClassVar[Any] = None
+    """The same for ``advance`` (unchecked): ``quick(state, move)``, or None."""
 
     def begin(self, state: GameState) -> tuple[GameState, bool | Next]:
         """Enter the step: return the new state and whether it now waits for a move, or

@@ -1,0 +1,1077 @@
+/* pitchcore._kernel: the play of a hand and its point categories, compiled.
+ *
+ * Optional: pitchcore runs without it (PITCHCORE_PURE=1 forces that), and the Python
+ * components stay the reference. Nothing here decides a rule. The kernel executes the tables
+ * the components compile (src/pitchcore/kernel.py builds a Rules object from them): effective
+ * suits, trick power, trump masks, the follow rule, the suit a first lead sets, and each
+ * point category's deciding cards per trump suit and receiver. The course of a trick (a card
+ * leaves its hand, the highest power takes the trick, the taker leads) is the play step's
+ * own, transcribed from components/play.py and compared with it move by move by
+ * tests/test_kernel.py.
+ *
+ * Two ways in, one step function (hand_play):
+ *   - Rules.apply_in_place / legal / is_legal: the play step of a GameState's fields, for
+ *     fast.Game and the checked API (the same Python tuples the Python step builds);
+ *   - Rules.playouts: whole random play-outs of the hand in a C struct, each scored to a
+ *     code of the side each category awards (kernel.py settles a code once, in Python).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAXP 8          /* seats */
+#define MAXC 64         /* card indices (54 used) */
+#define NT 4            /* the tables' index for "no trump (yet)" */
+#define MAXCAT 24       /* point categories */
+
+enum { FOLLOW_ANYTIME = 0, FOLLOW_STRICT = 1, FOLLOW_TRUMP_ONLY = 2 };
+enum { CAT_CARD = 0, CAT_GAME = 1, CAT_LAST = 2 };
+enum { TIE_NOBODY = 0, TIE_DEFENDERS, TIE_DEALER, TIE_ELDEST, TIE_JOKER_HOLDER };
+enum { INFO_TRUMP = 6, INFO_START = 11 };  /* HandInfo fields read here */
+enum { F_TABLE = 0, F_PHASE = 5, F_TO_MOVE = 6, F_MASKS = 7, F_INFO = 8, F_TRICK = 9, F_LEADER = 10,
+       F_DONE = 11 };  /* GameState fields */
+
+typedef struct {
+    int kind;
+    int capturer;       /* CAT_CARD: 1 = the side that captured it, 0 = the side that held it */
+    int needs_trump;    /* CAT_CARD: nothing without a trump suit */
+    int ncand[5];
+    int8_t cand[5][MAXC];  /* CAT_CARD: per trump (4: none), the cards that decide, first in play wins */
+    int tie;            /* CAT_GAME */
+    int joker_half;     /* CAT_GAME: a captured joker breaks a tie */
+} Category;
+
+typedef struct {
+    PyObject_HEAD
+    int players;
+    int deck_size;
+    uint8_t suit[5][MAXC];
+    int16_t power[5][5][MAXC];
+    int16_t order[5][MAXC];   /* rank within the effective suit (the greedy policy's) */
+    int side_of[MAXP];        /* the table's sides (the greedy policy's) */
+    uint64_t trumps[5];
+    uint64_t suit_masks[5][5];
+    int later_ties;
+    int follow;
+    int first_lead_trump;
+    int8_t lead_sets[MAXC];   /* the trump a first lead sets while none is known (-1: none) */
+    int ncat;
+    Category cat[MAXCAT];
+    int pips[MAXC];
+    uint64_t jokers;          /* mask of the joker cards */
+    PyObject *plays;          /* dict: playable mask -> tuple of play moves */
+    PyObject *plays_of;       /* Python: mask -> tuple of play moves (on a miss) */
+    PyObject *set_trump;      /* Python: (info, suit) -> info with trump set */
+    PyObject *playing;        /* Phase.PLAYING */
+    PyObject *wait, *done;    /* Next.WAIT, Next.DONE */
+    PyObject *play_word;      /* "play" */
+    PyObject *fallback;       /* the Python component: anything unexpected goes to it */
+    PyTypeObject *state_type; /* GameState */
+    PyTypeObject *log_type;   /* Log */
+    PyTypeObject *move_type;  /* Move */
+    PyObject *on_done;        /* Python: (state, next step index) -> the state once the hand is scored */
+} Rules;
+
+static PyTypeObject RulesType_;
+
+typedef struct {
+    uint64_t masks[MAXP];
+    uint64_t start[MAXP];
+    uint64_t taken[MAXP];
+    int tricks[MAXP];        /* tricks taken per seat */
+    int trick[MAXP];
+    int ntrick;
+    int leader, to_move, trump;  /* trump -1: none known */
+    int last_taker;
+    /* set by hand_play when a trick is complete */
+    int completed, done_leader, done_taker, done_cards[MAXP], done_n;
+} Hand;
+
+static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
+
+/* -- the rules ---------------------------------------------------------------------------- */
+
+/* FollowOrTrump.playable / StrictFollow.playable / TrumpOnly.playable */
+static uint64_t playable(const Rules *R, const Hand *h, int tricks_done) {
+    uint64_t hand = h->masks[h->to_move];
+    int t = h->trump;
+    if (R->follow == FOLLOW_TRUMP_ONLY) {
+        return t < 0 ? hand : hand & R->trumps[t];
+    }
+    if (h->ntrick == 0) {
+        if (t < 0) return hand;
+        if (R->first_lead_trump && tricks_done == 0) {
+            uint64_t tr = hand & R->trumps[t];
+            return tr ? tr : hand;
+        }
+        return hand;
+    }
+    if (R->follow == FOLLOW_STRICT) {
+        int tt = t < 0 ? NT : t;
+        uint64_t follow = hand & R->suit_masks[tt][R->suit[tt][h->trick[0]]];
+        return follow ? follow : hand;
+    }
+    if (t < 0) return hand;
+    uint64_t follow = hand & R->suit_masks[t][R->suit[t][h->trick[0]]];
+    return follow ? (follow | (hand & R->trumps[t])) : hand;
+}
+
+/* HighestTrump.winner: the position of the winning card */
+static int trick_winner(const Rules *R, const int *cards, int n, int t) {
+    const int16_t *power = R->power[t][R->suit[t][cards[0]]];
+    int best = 0, top = power[cards[0]];
+    for (int i = 1; i < n; i++) {
+        int s = power[cards[i]];
+        if (s > top || (s == top && R->later_ties)) { best = i; top = s; }
+    }
+    return best;
+}
+
+static int first_holding(const uint64_t *masks, int players, uint64_t cards, int seat) {
+    for (int step = 0; step < players; step++) {
+        int other = (seat + step) % players;
+        if (masks[other] & cards) return other;
+    }
+    return -1;
+}
+
+static void take_trick(const Rules *R, Hand *h, int taker) {
+    uint64_t pile = 0;
+    for (int i = 0; i < h->ntrick; i++) { pile |= (uint64_t)1 << h->trick[i]; h->done_cards[i] = h->trick[i]; }
+    h->done_n = h->ntrick;
+    h->done_leader = h->leader;
+    h->done_taker = taker;
+    h->completed = 1;
+    h->taken[taker] |= pile;
+    h->tricks[taker] += 1;
+    h->last_taker = taker;
+    h->ntrick = 0;
+    (void)R;
+}
+
+/* FollowOrTrump.apply_in_place / TrumpOnly.apply_in_place: 0 = the hand goes on, 1 = done */
+static int hand_play(const Rules *R, Hand *h, int card) {
+    int players = R->players;
+    int seat = h->to_move;
+    h->completed = 0;
+    if (R->follow == FOLLOW_TRUMP_ONLY && !(h->trump < 0 && R->lead_sets[card] < 0)) {
+        if (h->trump < 0) h->trump = R->lead_sets[card];
+        int t = h->trump;
+        h->masks[seat] ^= (uint64_t)1 << card;
+        h->trick[h->ntrick++] = card;
+        uint64_t trumps = R->trumps[t];
+        for (int nxt = (seat + 1) % players; nxt != h->leader; nxt = (nxt + 1) % players) {
+            if (h->masks[nxt] & trumps) { h->to_move = nxt; return 0; }
+        }
+        int position = trick_winner(R, h->trick, h->ntrick, t);
+        int taker = first_holding(h->start, players, (uint64_t)1 << h->trick[position], 0);
+        if (taker < 0) taker = (h->leader + position) % players;
+        take_trick(R, h, taker);
+        int lead = first_holding(h->masks, players, trumps, taker);
+        h->to_move = h->leader = lead < 0 ? taker : lead;
+        return lead < 0;
+    }
+    h->masks[seat] ^= (uint64_t)1 << card;
+    h->trick[h->ntrick++] = card;
+    if (h->trump < 0 && R->lead_sets[card] >= 0) h->trump = R->lead_sets[card];
+    if (h->ntrick < players) { h->to_move = (seat + 1) % players; return 0; }
+    int t = h->trump < 0 ? NT : h->trump;
+    int taker = (h->leader + trick_winner(R, h->trick, h->ntrick, t)) % players;
+    take_trick(R, h, taker);
+    h->to_move = h->leader = taker;
+    return h->masks[taker] == 0;
+}
+
+static int seat_with(const uint64_t *masks, int players, uint64_t bit) {
+    for (int seat = 0; seat < players; seat++) if (masks[seat] & bit) return seat;
+    return -1;
+}
+
+/* The side each category awards (-1: nobody), as components/points.py judges it. */
+static void judge(const Rules *R, const Hand *h, const int *side_of, int sides, int bidder_side,
+                  int dealer, int *awards) {
+    int players = R->players;
+    uint64_t in_play = 0, piles[MAXP] = {0};
+    for (int seat = 0; seat < players; seat++) { in_play |= h->start[seat]; piles[side_of[seat]] |= h->taken[seat]; }
+    int t = h->trump < 0 ? NT : h->trump;
+    for (int i = 0; i < R->ncat; i++) {
+        const Category *c = &R->cat[i];
+        int side = -1;
+        if (c->kind == CAT_CARD) {
+            if (!(c->needs_trump && t == NT)) {
+                for (int k = 0; k < c->ncand[t]; k++) {
+                    uint64_t bit = (uint64_t)1 << c->cand[t][k];
+                    if (in_play & bit) {
+                        int seat = seat_with(c->capturer ? h->taken : h->start, players, bit);
+                        if (seat >= 0) side = side_of[seat];
+                        break;
+                    }
+                }
+            }
+        } else if (c->kind == CAT_LAST) {
+            if (h->last_taker >= 0) side = side_of[h->last_taker];
+        } else {  /* CAT_GAME */
+            int pips[MAXP] = {0}, best = 0;
+            for (int s = 0; s < sides; s++) {
+                uint64_t pile = piles[s];
+                while (pile) { int card = __builtin_ctzll(pile); pile &= pile - 1; pips[s] += R->pips[card]; }
+                if (pips[s] > best) best = pips[s];
+            }
+            if (best > 0) {
+                int leaders[MAXP], n = 0;
+                for (int s = 0; s < sides; s++) if (pips[s] == best) leaders[n++] = s;
+                if (n > 1 && c->joker_half) {
+                    int most = -1, m = 0, kept[MAXP];
+                    for (int k = 0; k < n; k++) { int j = popcount64(piles[leaders[k]] & R->jokers); if (j > most) most = j; }
+                    for (int k = 0; k < n; k++) if (popcount64(piles[leaders[k]] & R->jokers) == most) kept[m++] = leaders[k];
+                    memcpy(leaders, kept, sizeof(int) * m); n = m;
+                }
+                if (n == 1) side = leaders[0];
+                else {
+                    int pick = -1;
+                    if (c->tie == TIE_DEFENDERS) {
+                        int found = 0;
+                        for (int k = 0; k < n; k++) if (leaders[k] != bidder_side) { pick = leaders[k]; found++; }
+                        if (found != 1) pick = -1;
+                    } else {
+                        if (c->tie == TIE_JOKER_HOLDER) {
+                            int seat = seat_with(h->start, players, (uint64_t)1 << 52);
+                            pick = seat < 0 ? -1 : side_of[seat];
+                        } else if ((c->tie == TIE_DEALER || c->tie == TIE_ELDEST) && dealer >= 0) {
+                            pick = side_of[(dealer + (c->tie == TIE_ELDEST)) % players];
+                        }
+                        int in = 0;
+                        for (int k = 0; k < n; k++) if (leaders[k] == pick) in = 1;
+                        if (!in) pick = -1;
+                    }
+                    side = pick;
+                }
+            }
+        }
+        awards[i] = side;
+    }
+}
+
+/* -- random numbers (splitmix64) -------------------------------------------------------- */
+
+static inline uint64_t next_random(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline int nth_card(uint64_t mask, int n) {
+    while (n--) mask &= mask - 1;
+    return __builtin_ctzll(mask);
+}
+
+/* -- the greedy playout policy -------------------------------------------------------------- */
+
+static inline int overtakes(const Rules *R, int strength, int top) {
+    return strength > top || (strength == top && R->later_ties);
+}
+
+static inline int policy_power(const Rules *R, int t, int led, int card) {
+    int s = R->suit[t][card];
+    return s == t ? 100 + R->order[t][card] : (s == led ? R->order[t][card] : -1);
+}
+
+static inline int policy_cost(const Rules *R, int t, int card) {
+    return R->pips[card] * 4 + (R->suit[t][card] == t ? 30 + R->order[t][card] : R->order[t][card]);
+}
+
+/* bots/search.py rollout_move's rule (the part after its coin), for a known trump: a leader
+ * leads its highest trump when no other hand holds a higher one, else its cheapest card; a
+ * follower whose side holds the trick safely gives it its richest card; one that can take
+ * it does so with the lowest card nobody after it beats (or, with pips or a trump in the
+ * trick, its lowest winning card); otherwise its cheapest card. Ties go to the lowest card
+ * index, as Python's min and max over the legal plays in card order do. */
+static int greedy_card(const Rules *R, const Hand *h, uint64_t legal) {
+    int t = h->trump, seat = h->to_move, players = R->players;
+    const int16_t *order = R->order[t];
+    uint64_t tmask = R->trumps[t];
+    uint64_t m;
+    int best_card = -1, key = 0;
+    if (h->ntrick == 0) {
+        uint64_t others = 0;
+        for (int s = 0; s < players; s++) if (s != seat) others |= h->masks[s];
+        uint64_t trumps = legal & tmask;
+        if (trumps) {
+            int top = -1;
+            for (m = trumps; m; m &= m - 1) { int c = __builtin_ctzll(m); if (top < 0 || order[c] > order[top]) top = c; }
+            int beaten = 0;
+            for (m = others & tmask; m; m &= m - 1) { int c = __builtin_ctzll(m); if (overtakes(R, order[c], order[top])) { beaten = 1; break; } }
+            if (!beaten) return top;
+        }
+        for (m = legal; m; m &= m - 1) { int c = __builtin_ctzll(m); int k = policy_cost(R, t, c); if (best_card < 0 || k < key) { best_card = c; key = k; } }
+        return best_card;
+    }
+    int led = R->suit[t][h->trick[0]];
+    int position = trick_winner(R, h->trick, h->ntrick, t);
+    int best = policy_power(R, t, led, h->trick[position]);
+    uint64_t later = 0;
+    for (int step = 1; step < players - h->ntrick; step++) later |= h->masks[(seat + step) % players];
+    later &= tmask | R->suit_masks[t][led];
+    int later_top = -1;
+    for (m = later; m; m &= m - 1) { int p = policy_power(R, t, led, __builtin_ctzll(m)); if (p > later_top) later_top = p; }
+    if (R->side_of[(h->leader + position) % players] == R->side_of[seat] && !overtakes(R, later_top, best)) {
+        int k2 = 0;
+        for (m = legal; m; m &= m - 1) {
+            int c = __builtin_ctzll(m);
+            int k = R->pips[c] - (R->suit[t][c] == t), minus = -order[c];
+            if (best_card < 0 || k > key || (k == key && minus > k2)) { best_card = c; key = k; k2 = minus; }
+        }
+        return best_card;
+    }
+    int hold = -1, hold_power = 0, win = -1, win_power = 0;
+    for (m = legal; m; m &= m - 1) {
+        int c = __builtin_ctzll(m), p = policy_power(R, t, led, c);
+        if (!overtakes(R, p, best)) continue;
+        if (win < 0 || p < win_power) { win = c; win_power = p; }
+        if (!overtakes(R, later_top, p) && (hold < 0 || p < hold_power)) { hold = c; hold_power = p; }
+    }
+    if (hold >= 0) return hold;
+    if (win >= 0) {
+        for (int i = 0; i < h->ntrick; i++) {
+            int c = h->trick[i];
+            if (R->pips[c] || R->suit[t][c] == t) return win;
+        }
+    }
+    for (m = legal; m; m &= m - 1) { int c = __builtin_ctzll(m); int k = policy_cost(R, t, c); if (best_card < 0 || k < key) { best_card = c; key = k; } }
+    return best_card;
+}
+
+/* -- reading and writing a GameState's fields --------------------------------------------- */
+
+static int read_masks(PyObject *tuple, uint64_t *out, int players) {
+    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != players) {
+        PyErr_SetString(PyExc_TypeError, "kernel: masks must be a tuple of one mask per seat");
+        return -1;
+    }
+    for (int i = 0; i < players; i++) {
+        out[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(tuple, i));
+        if (out[i] == (uint64_t)-1 && PyErr_Occurred()) return -1;
+    }
+    return 0;
+}
+
+static int read_cards(PyObject *tuple, int *out, int limit) {
+    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) > limit) {
+        PyErr_SetString(PyExc_TypeError, "kernel: a trick must be a tuple of cards");
+        return -1;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(tuple);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long card = PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
+        if (card < 0 || card >= MAXC) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kernel: not a card");
+            return -1;
+        }
+        out[i] = (int)card;
+    }
+    return (int)n;
+}
+
+static int read_int(PyObject *value, int *out) {
+    long x = PyLong_AsLong(value);
+    if (x == -1 && PyErr_Occurred()) return -1;
+    *out = (int)x;
+    return 0;
+}
+
+/* The fields of a GameState (a tuple) or of fast.Game (a list). */
+static PyObject **fields_of(PyObject *state, Py_ssize_t *size) {
+    if (PyList_Check(state)) { *size = PyList_GET_SIZE(state); return ((PyListObject *)state)->ob_item; }
+    if (PyTuple_Check(state)) { *size = PyTuple_GET_SIZE(state); return ((PyTupleObject *)state)->ob_item; }
+    *size = 0;
+    return NULL;
+}
+
+/* The hand in play as the fields show it (start masks only where trump-only play needs them). */
+static int load_hand(const Rules *R, PyObject **f, Hand *h) {
+    int players = R->players;
+    memset(h, 0, sizeof(Hand));
+    if (read_masks(f[F_MASKS], h->masks, players) < 0) return -1;
+    int n = read_cards(f[F_TRICK], h->trick, players);
+    if (n < 0) return -1;
+    h->ntrick = n;
+    if (read_int(f[F_TO_MOVE], &h->to_move) < 0 || read_int(f[F_LEADER], &h->leader) < 0) return -1;
+    if (h->to_move < 0 || h->to_move >= players || h->leader < 0 || h->leader >= players) {
+        PyErr_SetString(PyExc_ValueError, "kernel: seat out of range");
+        return -1;
+    }
+    PyObject *info = f[F_INFO];
+    if (!PyTuple_Check(info) || PyTuple_GET_SIZE(info) <= INFO_START) {
+        PyErr_SetString(PyExc_TypeError, "kernel: info must be a HandInfo");
+        return -1;
+    }
+    PyObject *trump = PyTuple_GET_ITEM(info, INFO_TRUMP);
+    h->trump = -1;
+    if (trump != Py_None && read_int(trump, &h->trump) < 0) return -1;
+    if (h->trump > 3) h->trump = -1;
+    if (R->follow == FOLLOW_TRUMP_ONLY) {
+        PyObject *start = PyTuple_GET_ITEM(info, INFO_START);
+        if (PyTuple_Check(start) && PyTuple_GET_SIZE(start) == players) {
+            if (read_masks(start, h->start, players) < 0) return -1;
+        }
+    }
+    h->last_taker = -1;
+    return 0;
+}
+
+static PyObject *masks_tuple(const uint64_t *masks, int players) {
+    PyObject *tuple = PyTuple_New(players);
+    if (!tuple) return NULL;
+    for (int i = 0; i < players; i++) {
+        PyObject *value = PyLong_FromUnsignedLongLong(masks[i]);
+        if (!value) { Py_DECREF(tuple); return NULL; }
+        PyTuple_SET_ITEM(tuple, i, value);
+    }
+    return tuple;
+}
+
+static PyObject *cards_tuple(const int *cards, int n) {
+    PyObject *tuple = PyTuple_New(n);
+    if (!tuple) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *value = PyLong_FromLong(cards[i]);
+        if (!value) { Py_DECREF(tuple); return NULL; }
+        PyTuple_SET_ITEM(tuple, i, value);
+    }
+    return tuple;
+}
+
+/* A play move's card, or -1 when ``move`` is not ("play", card) of this deck. */
+static int card_of(const Rules *R, PyObject *move) {
+    if (!PyTuple_Check(move) || PyTuple_GET_SIZE(move) != 2) return -1;
+    PyObject *kind = PyTuple_GET_ITEM(move, 0), *arg = PyTuple_GET_ITEM(move, 1);
+    if (!PyUnicode_CheckExact(kind) || !PyLong_CheckExact(arg)) return -1;
+    if (kind != R->play_word && PyUnicode_Compare(kind, R->play_word) != 0) {
+        if (PyErr_Occurred()) PyErr_Clear();
+        return -1;
+    }
+    int overflow = 0;
+    long card = PyLong_AsLongAndOverflow(arg, &overflow);
+    if (overflow || card < 0 || card >= R->deck_size) { PyErr_Clear(); return -1; }
+    return (int)card;
+}
+
+/* -- Rules methods ---------------------------------------------------------------------------- */
+
+static uint64_t tricks_done_of(PyObject **f) {
+    return PyTuple_Check(f[F_DONE]) ? (uint64_t)PyTuple_GET_SIZE(f[F_DONE]) : 0;
+}
+
+static PyObject *Rules_legal(Rules *R, PyObject *state) {
+    Py_ssize_t size;
+    PyObject **f = fields_of(state, &size);
+    if (!f || size <= F_DONE || f[F_PHASE] != R->playing)
+        { PyObject *name = PyUnicode_InternFromString("legal"); if (!name) return NULL;
+          PyObject *r = PyObject_CallMethodOneArg(R->fallback, name, state); Py_DECREF(name); return r; }
+    Hand h;
+    if (load_hand(R, f, &h) < 0) return NULL;
+    uint64_t mask = playable(R, &h, (int)tricks_done_of(f));
+    PyObject *key = PyLong_FromUnsignedLongLong(mask);
+    if (!key) return NULL;
+    PyObject *moves = PyDict_GetItemWithError(R->plays, key);
+    if (moves) { Py_DECREF(key); Py_INCREF(moves); return moves; }
+    if (PyErr_Occurred()) { Py_DECREF(key); return NULL; }
+    moves = PyObject_CallOneArg(R->plays_of, key);
+    if (moves && PyDict_GET_SIZE(R->plays) < 100000) PyDict_SetItem(R->plays, key, moves);
+    Py_DECREF(key);
+    return moves;
+}
+
+static PyObject *Rules_is_legal(Rules *R, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "is_legal(state, move)"); return NULL; }
+    Py_ssize_t size;
+    PyObject **f = fields_of(args[0], &size);
+    if (!f || size <= F_DONE || f[F_PHASE] != R->playing)
+        return PyObject_CallMethod(R->fallback, "is_legal", "OO", args[0], args[1]);
+    int card = card_of(R, args[1]);
+    if (card < 0) Py_RETURN_FALSE;
+    Hand h;
+    if (load_hand(R, f, &h) < 0) return NULL;
+    return PyBool_FromLong((long)(playable(R, &h, (int)tricks_done_of(f)) >> card & 1));
+}
+
+/* The play step on a state's fields, in place: what components/play.py's apply_in_place does. */
+static PyObject *Rules_apply_in_place(Rules *R, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "apply_in_place(fields, move)"); return NULL; }
+    PyObject *fields = args[0];
+    if (!PyList_Check(fields) || PyList_GET_SIZE(fields) <= F_DONE || PyList_GET_ITEM(fields, F_PHASE) != R->playing)
+        return PyObject_CallMethod(R->fallback, "apply_in_place", "OO", fields, args[1]);
+    int card = card_of(R, args[1]);
+    if (card < 0) return PyObject_CallMethod(R->fallback, "apply_in_place", "OO", fields, args[1]);
+    PyObject **f = ((PyListObject *)fields)->ob_item;
+    Hand h;
+    if (load_hand(R, f, &h) < 0) return NULL;
+    int trump_before = h.trump;
+    int done = hand_play(R, &h, card);
+    PyObject *masks = masks_tuple(h.masks, R->players);
+    if (!masks) return NULL;
+    PyObject *trick = cards_tuple(h.trick, h.ntrick);
+    if (!trick) { Py_DECREF(masks); return NULL; }
+    PyObject *info = NULL, *done_tricks = NULL;
+    if (h.trump != trump_before) {
+        info = PyObject_CallFunction(R->set_trump, "Oi", f[F_INFO], h.trump);
+        if (!info) goto fail;
+    }
+    if (h.completed) {
+        PyObject *old = f[F_DONE];
+        Py_ssize_t n = PyTuple_GET_SIZE(old);
+        done_tricks = PyTuple_New(n + 1);
+        if (!done_tricks) goto fail;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *item = PyTuple_GET_ITEM(old, i);
+            Py_INCREF(item);
+            PyTuple_SET_ITEM(done_tricks, i, item);
+        }
+        PyObject *record = Py_BuildValue("(iNi)", h.done_leader, cards_tuple(h.done_cards, h.done_n), h.done_taker);
+        if (!record) goto fail;
+        PyTuple_SET_ITEM(done_tricks, n, record);
+    }
+    /* every object is built: now change the fields (nothing can fail from here) */
+    PyList_SetItem(fields, F_MASKS, masks);
+    PyList_SetItem(fields, F_TRICK, trick);
+    if (info) PyList_SetItem(fields, F_INFO, info);
+    if (done_tricks) PyList_SetItem(fields, F_DONE, done_tricks);
+    PyList_SetItem(fields, F_TO_MOVE, PyLong_FromLong(h.to_move));
+    if (h.completed) PyList_SetItem(fields, F_LEADER, PyLong_FromLong(h.leader));
+    PyObject *next = done ? R->done : R->wait;
+    Py_INCREF(next);
+    return next;
+fail:
+    Py_DECREF(masks);
+    Py_DECREF(trick);
+    Py_XDECREF(info);
+    Py_XDECREF(done_tricks);
+    return NULL;
+}
+
+/* The state after a play, as engine.advance builds it (the log extended, the next step begun
+ * when the hand's play is over), or None where the kernel leaves the move to Python: with
+ * ``checked``, anything but a legal play of the seat to move in exactly the checked API's
+ * terms (a Move, ``seat`` None or the seat to move), so Python raises the error it explains. */
+static PyObject *next_state(Rules *R, PyObject *state, PyObject *move, PyObject *seat, int checked) {
+    if (Py_TYPE(state) != R->state_type || PyTuple_GET_SIZE(state) != 15) Py_RETURN_NONE;
+    PyObject **f = ((PyTupleObject *)state)->ob_item;
+    if (f[F_PHASE] != R->playing) Py_RETURN_NONE;
+    if (checked && Py_TYPE(move) != R->move_type) Py_RETURN_NONE;
+    int card = card_of(R, move);
+    if (card < 0) Py_RETURN_NONE;
+    Hand h;
+    if (load_hand(R, f, &h) < 0) return NULL;
+    if (checked) {
+        if (seat != Py_None) {
+            if (!PyLong_CheckExact(seat)) Py_RETURN_NONE;
+            int overflow = 0;
+            long value = PyLong_AsLongAndOverflow(seat, &overflow);
+            if (overflow || value != h.to_move) { PyErr_Clear(); Py_RETURN_NONE; }
+        }
+        if (!(playable(R, &h, (int)tricks_done_of(f)) >> card & 1)) Py_RETURN_NONE;
+    }
+    int trump_before = h.trump;
+    int done = hand_play(R, &h, card);
+    PyObject *out = R->state_type->tp_alloc(R->state_type, 15);
+    if (!out) return NULL;
+    for (int i = 0; i < 15; i++) {
+        if (i == F_MASKS || i == F_TRICK || i == F_TO_MOVE || i == 14) continue;
+        if (i == F_INFO && h.trump != trump_before) continue;
+        if ((i == F_DONE || i == F_LEADER) && h.completed) continue;
+        Py_INCREF(f[i]);
+        PyTuple_SET_ITEM(out, i, f[i]);
+    }
+    PyObject *value;
+    if (!(value = masks_tuple(h.masks, R->players))) goto fail;
+    PyTuple_SET_ITEM(out, F_MASKS, value);
+    if (!(value = cards_tuple(h.trick, h.ntrick))) goto fail;
+    PyTuple_SET_ITEM(out, F_TRICK, value);
+    if (!(value = PyLong_FromLong(h.to_move))) goto fail;
+    PyTuple_SET_ITEM(out, F_TO_MOVE, value);
+    if (h.trump != trump_before) {
+        if (!(value = PyObject_CallFunction(R->set_trump, "Oi", f[F_INFO], h.trump))) goto fail;
+        PyTuple_SET_ITEM(out, F_INFO, value);
+    }
+    if (h.completed) {
+        if (!(value = PyLong_FromLong(h.leader))) goto fail;
+        PyTuple_SET_ITEM(out, F_LEADER, value);
+        PyObject *old = f[F_DONE];
+        Py_ssize_t n = PyTuple_GET_SIZE(old);
+        if (!(value = PyTuple_New(n + 1))) goto fail;
+        PyTuple_SET_ITEM(out, F_DONE, value);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *item = PyTuple_GET_ITEM(old, i);
+            Py_INCREF(item);
+            PyTuple_SET_ITEM(value, i, item);
+        }
+        PyObject *record = Py_BuildValue("(iNi)", h.done_leader, cards_tuple(h.done_cards, h.done_n), h.done_taker);
+        if (!record) goto fail;
+        PyTuple_SET_ITEM(value, n, record);
+    }
+    PyObject *log = R->log_type->tp_alloc(R->log_type, 2);
+    if (!log) goto fail;
+    Py_INCREF(f[14]);
+    PyTuple_SET_ITEM(log, 0, f[14]);
+    Py_INCREF(move);
+    PyTuple_SET_ITEM(log, 1, move);
+    PyTuple_SET_ITEM(out, 14, log);
+    if (!done) return out;
+    long index = PyLong_AsLong(f[13]);
+    if (index == -1 && PyErr_Occurred()) goto fail;
+    PyObject *scored = PyObject_CallFunction(R->on_done, "Ol", out, index + 1);
+    Py_DECREF(out);
+    return scored;
+fail:
+    Py_DECREF(out);  /* (items not yet set are NULL, which tuple dealloc skips) */
+    return NULL;
+}
+
+/* The greedy policy's card for the seat to move (None: the policy would choose at random:
+ * no trump known, or a single legal play). */
+static PyObject *Rules_greedy_move(Rules *R, PyObject *state) {
+    Py_ssize_t size;
+    PyObject **f = fields_of(state, &size);
+    if (!f || size <= F_DONE || f[F_PHASE] != R->playing) Py_RETURN_NONE;
+    Hand h;
+    if (load_hand(R, f, &h) < 0) return NULL;
+    uint64_t legal = playable(R, &h, (int)tricks_done_of(f));
+    if (h.trump < 0 || popcount64(legal) < 2) Py_RETURN_NONE;
+    return PyLong_FromLong(greedy_card(R, &h, legal));
+}
+
+static PyObject *Rules_checked(Rules *R, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) { PyErr_SetString(PyExc_TypeError, "checked(state, move, seat)"); return NULL; }
+    return next_state(R, args[0], args[1], args[2], 1);
+}
+
+static PyObject *Rules_advance(Rules *R, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "advance(state, move)"); return NULL; }
+    return next_state(R, args[0], args[1], Py_None, 0);
+}
+
+/* playouts(masks, start, taken, tricks, trick, leader, to_move, trump, last_taker, tricks_done,
+ *          side_of, sides, bidder_side, dealer, n, seed) -> bytes of n int64 codes, bytes of n flags
+ * A code is sum((side + 1) * (sides + 1) ** i) over the categories i; a flag is 1 when the
+ * bidder's side took every trick. */
+static PyObject *Rules_playouts(Rules *R, PyObject *args) {
+    PyObject *masks, *start, *taken, *tricks, *trick, *side_of_t;
+    int leader, to_move, trump, last_taker, tricks_done, sides, bidder_side, dealer;
+    Py_ssize_t n;
+    unsigned long long seed;
+    double greedy = 0.0;
+    if (!PyArg_ParseTuple(args, "OOOOOiiiiiOiiinK|d", &masks, &start, &taken, &tricks, &trick, &leader,
+                          &to_move, &trump, &last_taker, &tricks_done, &side_of_t, &sides, &bidder_side,
+                          &dealer, &n, &seed, &greedy))
+        return NULL;
+    int players = R->players;
+    Hand base;
+    memset(&base, 0, sizeof(Hand));
+    uint64_t tricks64[MAXP];
+    if (read_masks(masks, base.masks, players) < 0 || read_masks(start, base.start, players) < 0
+        || read_masks(taken, base.taken, players) < 0 || read_masks(tricks, tricks64, players) < 0)
+        return NULL;
+    int ntrick = read_cards(trick, base.trick, players);
+    if (ntrick < 0) return NULL;
+    int side_of[MAXP];
+    uint64_t sides64[MAXP];
+    if (read_masks(side_of_t, sides64, players) < 0) return NULL;
+    if (sides < 1 || sides > MAXP || n < 0 || leader < 0 || leader >= players || to_move < 0
+        || to_move >= players || trump < -1 || trump > 3) {
+        PyErr_SetString(PyExc_ValueError, "kernel: playouts arguments out of range");
+        return NULL;
+    }
+    for (int i = 0; i < players; i++) {
+        base.tricks[i] = (int)tricks64[i];
+        side_of[i] = (int)sides64[i];
+        if (side_of[i] < 0 || side_of[i] >= sides) {
+            PyErr_SetString(PyExc_ValueError, "kernel: a side out of range");
+            return NULL;
+        }
+    }
+    base.ntrick = ntrick;
+    base.leader = leader;
+    base.to_move = to_move;
+    base.trump = trump;
+    base.last_taker = last_taker;
+    PyObject *codes = PyBytes_FromStringAndSize(NULL, n * (Py_ssize_t)sizeof(int64_t));
+    PyObject *flags = PyBytes_FromStringAndSize(NULL, n);
+    if (!codes || !flags) { Py_XDECREF(codes); Py_XDECREF(flags); return NULL; }
+    int64_t *out = (int64_t *)PyBytes_AS_STRING(codes);
+    char *flag = PyBytes_AS_STRING(flags);
+    uint64_t rng = seed;
+    int awards[MAXCAT];
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t row = 0; row < n; row++) {
+        Hand h = base;
+        int done_count = tricks_done;
+        int over = 0;
+        /* a hand whose every card is out (nothing to play) is scored as it stands */
+        while (!over) {
+            uint64_t mask = playable(R, &h, done_count);
+            if (!mask) break;
+            int count = popcount64(mask), card;
+            if (count > 1 && greedy > 0.0 && h.trump >= 0
+                && (double)(next_random(&rng) >> 11) * (1.0 / 9007199254740992.0) < greedy)
+                card = greedy_card(R, &h, mask);
+            else
+                card = nth_card(mask, (int)(((next_random(&rng) >> 32) * (uint64_t)count) >> 32));
+            over = hand_play(R, &h, card);
+            done_count += h.completed;
+        }
+        judge(R, &h, side_of, sides, bidder_side, dealer, awards);
+        int64_t code = 0, weight = 1;
+        for (int i = 0; i < R->ncat; i++) { code += (awards[i] + 1) * weight; weight *= sides + 1; }
+        out[row] = code;
+        int others = 0;
+        for (int seat = 0; seat < players; seat++) if (side_of[seat] != bidder_side) others += h.tricks[seat];
+        flag[row] = others == 0;
+    }
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("(NN)", codes, flags);
+}
+
+/* -- building a Rules object --------------------------------------------------------------- */
+
+static int fill_bytes(PyObject *seq, int8_t *out, int limit, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > limit) { Py_DECREF(fast); PyErr_Format(PyExc_ValueError, "kernel: %s too long", what); return -1; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        out[i] = (int8_t)v;
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+static void Rules_dealloc(Rules *R) {
+    Py_XDECREF(R->plays);
+    Py_XDECREF(R->plays_of);
+    Py_XDECREF(R->set_trump);
+    Py_XDECREF(R->playing);
+    Py_XDECREF(R->wait);
+    Py_XDECREF(R->done);
+    Py_XDECREF(R->play_word);
+    Py_XDECREF(R->fallback);
+    Py_XDECREF(R->state_type);
+    Py_XDECREF(R->log_type);
+    Py_XDECREF(R->move_type);
+    Py_XDECREF(R->on_done);
+    Py_TYPE(R)->tp_free((PyObject *)R);
+}
+
+/* Rules(players, deck_size, suit, power, trumps, suit_masks, later_ties, follow, first_lead_trump,
+ *       lead_sets, categories, pips, jokers, plays_of, set_trump, playing, wait, done, fallback)
+ * suit: 5 x deck_size; power: 5 x 5 x deck_size; trumps: 5; suit_masks: 5 x 5;
+ * categories: (kind, capturer, needs_trump, candidates (5 tuples), tie, joker_half) each. */
+static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    PyObject *suit, *power, *trumps, *suit_masks, *lead_sets, *categories, *pips, *plays_of, *set_trump,
+        *playing, *wait, *done, *fallback, *state_type, *log_type, *move_type, *on_done, *order, *side_of;
+    int players, deck_size, later_ties, follow, first_lead_trump;
+    unsigned long long jokers;
+    if (!PyArg_ParseTuple(args, "iiOOOOiiiOOOKOOOOOOO!O!O!OOO", &players, &deck_size, &suit, &power, &trumps,
+                          &suit_masks, &later_ties, &follow, &first_lead_trump, &lead_sets, &categories,
+                          &pips, &jokers, &plays_of, &set_trump, &playing, &wait, &done, &fallback,
+                          &PyType_Type, &state_type, &PyType_Type, &log_type, &PyType_Type, &move_type, &on_done,
+                          &order, &side_of))
+        return NULL;
+    if (!PyType_IsSubtype((PyTypeObject *)state_type, &PyTuple_Type)
+        || !PyType_IsSubtype((PyTypeObject *)log_type, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "kernel: GameState and Log must be tuples");
+        return NULL;
+    }
+    if (players < 2 || players > MAXP || deck_size < 1 || deck_size > MAXC || follow < 0 || follow > 2) {
+        PyErr_SetString(PyExc_ValueError, "kernel: table out of range");
+        return NULL;
+    }
+    Rules *R = (Rules *)type->tp_alloc(type, 0);
+    if (!R) return NULL;
+    R->players = players;
+    R->deck_size = deck_size;
+    R->later_ties = later_ties;
+    R->follow = follow;
+    R->first_lead_trump = first_lead_trump;
+    R->jokers = jokers;
+    int8_t row[MAXC];
+    for (int t = 0; t < 5; t++) {
+        PyObject *item = PySequence_GetItem(suit, t);
+        if (!item) goto fail;
+        int n = fill_bytes(item, row, MAXC, "suit");
+        Py_DECREF(item);
+        if (n != deck_size) { if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kernel: suit table"); goto fail; }
+        for (int c = 0; c < deck_size; c++) R->suit[t][c] = (uint8_t)row[c];
+        PyObject *by_led = PySequence_GetItem(power, t);
+        if (!by_led) goto fail;
+        for (int led = 0; led < 5; led++) {
+            PyObject *line = PySequence_GetItem(by_led, led);
+            if (!line) { Py_DECREF(by_led); goto fail; }
+            for (int c = 0; c < deck_size; c++) {
+                PyObject *v = PySequence_GetItem(line, c);
+                long p = v ? PyLong_AsLong(v) : -1;
+                Py_XDECREF(v);
+                if (PyErr_Occurred()) { Py_DECREF(line); Py_DECREF(by_led); goto fail; }
+                R->power[t][led][c] = (int16_t)p;
+            }
+            Py_DECREF(line);
+        }
+        Py_DECREF(by_led);
+        PyObject *ranks = PySequence_GetItem(order, t);
+        if (!ranks) goto fail;
+        for (int c = 0; c < deck_size; c++) {
+            PyObject *v = PySequence_GetItem(ranks, c);
+            long r = v ? PyLong_AsLong(v) : -1;
+            Py_XDECREF(v);
+            if (PyErr_Occurred()) { Py_DECREF(ranks); goto fail; }
+            R->order[t][c] = (int16_t)r;
+        }
+        Py_DECREF(ranks);
+        PyObject *tm = PySequence_GetItem(trumps, t);
+        if (!tm) goto fail;
+        R->trumps[t] = PyLong_AsUnsignedLongLong(tm);
+        Py_DECREF(tm);
+        PyObject *sm = PySequence_GetItem(suit_masks, t);
+        if (!sm) goto fail;
+        for (int s = 0; s < 5; s++) {
+            PyObject *v = PySequence_GetItem(sm, s);
+            R->suit_masks[t][s] = v ? PyLong_AsUnsignedLongLong(v) : 0;
+            Py_XDECREF(v);
+        }
+        Py_DECREF(sm);
+        if (PyErr_Occurred()) goto fail;
+    }
+    for (int seat = 0; seat < players; seat++) {
+        PyObject *v = PySequence_GetItem(side_of, seat);
+        R->side_of[seat] = v ? (int)PyLong_AsLong(v) : 0;
+        Py_XDECREF(v);
+        if (PyErr_Occurred()) goto fail;
+    }
+    memset(R->lead_sets, -1, sizeof(R->lead_sets));
+    if (fill_bytes(lead_sets, R->lead_sets, MAXC, "lead_sets") < 0) goto fail;
+    {
+        PyObject *fast = PySequence_Fast(pips, "pips");
+        if (!fast) goto fail;
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+        for (Py_ssize_t c = 0; c < n && c < MAXC; c++) R->pips[c] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, c));
+        Py_DECREF(fast);
+        if (PyErr_Occurred()) goto fail;
+    }
+    {
+        PyObject *fast = PySequence_Fast(categories, "categories");
+        if (!fast) goto fail;
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+        if (n > MAXCAT) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "kernel: too many categories"); goto fail; }
+        R->ncat = (int)n;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Category *c = &R->cat[i];
+            PyObject *cands;
+            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "iiiOii", &c->kind, &c->capturer,
+                                  &c->needs_trump, &cands, &c->tie, &c->joker_half)) { Py_DECREF(fast); goto fail; }
+            for (int t = 0; t < 5; t++) {
+                PyObject *list = PySequence_GetItem(cands, t);
+                if (!list) { Py_DECREF(fast); goto fail; }
+                int k = fill_bytes(list, c->cand[t], MAXC, "candidates");
+                Py_DECREF(list);
+                if (k < 0) { Py_DECREF(fast); goto fail; }
+                c->ncand[t] = k;
+            }
+        }
+        Py_DECREF(fast);
+    }
+    R->plays = PyDict_New();
+    if (!R->plays) goto fail;
+    Py_INCREF(plays_of); R->plays_of = plays_of;
+    Py_INCREF(set_trump); R->set_trump = set_trump;
+    Py_INCREF(playing); R->playing = playing;
+    Py_INCREF(wait); R->wait = wait;
+    Py_INCREF(done); R->done = done;
+    Py_INCREF(fallback); R->fallback = fallback;
+    Py_INCREF(state_type); R->state_type = (PyTypeObject *)state_type;
+    Py_INCREF(log_type); R->log_type = (PyTypeObject *)log_type;
+    Py_INCREF(move_type); R->move_type = (PyTypeObject *)move_type;
+    Py_INCREF(on_done); R->on_done = on_done;
+    R->play_word = PyUnicode_InternFromString("play");
+    if (!R->play_word) goto fail;
+    return (PyObject *)R;
+fail:
+    Py_DECREF(R);
+    return NULL;
+}
+
+static PyMethodDef Rules_methods[] = {
+    {"legal", (PyCFunction)Rules_legal, METH_O, "The play moves of the seat to move (a state or its fields)."},
+    {"legal_fields", (PyCFunction)Rules_legal, METH_O, "legal of a fast.Game's fields."},
+    {"is_legal", (PyCFunction)(void (*)(void))Rules_is_legal, METH_FASTCALL, "Whether the move is a legal play."},
+    {"apply_in_place", (PyCFunction)(void (*)(void))Rules_apply_in_place, METH_FASTCALL,
+     "Play the card on a fast.Game's fields; Next.WAIT or Next.DONE."},
+    {"greedy_move", (PyCFunction)Rules_greedy_move, METH_O,
+     "The greedy playout policy's card for the seat to move, or None where it plays at random."},
+    {"checked", (PyCFunction)(void (*)(void))Rules_checked, METH_FASTCALL,
+     "The state after a legal play (the checked API), or None to leave the move to Python."},
+    {"advance", (PyCFunction)(void (*)(void))Rules_advance, METH_FASTCALL,
+     "The state after a play, unchecked (pitchcore.fast.step), or None to leave it to Python."},
+    {"playouts", (PyCFunction)Rules_playouts, METH_VARARGS, "Random play-outs of the hand, scored to award codes."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject RulesType_ = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pitchcore._kernel.Rules",
+    .tp_basicsize = sizeof(Rules),
+    .tp_dealloc = (destructor)Rules_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A variant's play and point tables for one table size, compiled (see pitchcore.kernel).",
+    .tp_methods = Rules_methods,
+    .tp_new = Rules_new,
+};
+
+/* -- fast.Game's play moves ------------------------------------------------------------------ */
+
+/* The base of pitchcore.fast.Game where the kernel is built: ``moves``, ``apply`` and
+ * ``apply_in_hand`` of a play (the moves most of a game is made of) run here without a Python
+ * frame; every other move, and the end of a hand, go to the subclass's Python methods
+ * (``_moves``, ``_apply``, ``_apply_in_hand``, ``_after``), which are the whole definition. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *fields;   /* the state's fields (a list) */
+    PyObject *rules;    /* the table's Rules, or None where the kernel does not play */
+    Py_ssize_t play;    /* the play step's index in the hand's steps */
+} GameBase;
+
+#include <structmember.h>
+
+static int game_fast(GameBase *g, Rules **R) {
+    if (!g->fields || !PyList_CheckExact(g->fields) || PyList_GET_SIZE(g->fields) != 15) return 0;
+    if (!g->rules || Py_TYPE(g->rules) != &RulesType_) return 0;
+    *R = (Rules *)g->rules;
+    PyObject **f = ((PyListObject *)g->fields)->ob_item;
+    if (f[F_PHASE] != (*R)->playing || !PyLong_CheckExact(f[13]) || PyLong_AsSsize_t(f[13]) != g->play) return 0;
+    return 1;
+}
+
+static PyObject *GameBase_moves(GameBase *g, PyObject *unused) {
+    Rules *R;
+    if (!game_fast(g, &R)) return PyObject_CallMethod((PyObject *)g, "_moves", NULL);
+    return Rules_legal(R, g->fields);
+}
+
+/* 1: the play was made and the hand goes on (nothing left to do); 0: not a play made here;
+ * -1: an error; 2: the play was made and ended the play step (the caller finishes it). */
+static int game_play(GameBase *g, PyObject *move) {
+    Rules *R;
+    if (!game_fast(g, &R)) return 0;
+    if (card_of(R, move) < 0) return 0;
+    PyObject *args[2] = {g->fields, move};
+    PyObject *next = Rules_apply_in_place(R, args, 2);
+    if (!next) return -1;
+    PyObject **f = ((PyListObject *)g->fields)->ob_item;
+    PyObject *log = R->log_type->tp_alloc(R->log_type, 2);
+    if (!log) { Py_DECREF(next); return -1; }
+    Py_INCREF(f[14]);
+    PyTuple_SET_ITEM(log, 0, f[14]);
+    Py_INCREF(move);
+    PyTuple_SET_ITEM(log, 1, move);
+    PyList_SetItem(g->fields, 14, log);
+    int result = next == R->wait ? 1 : 2;
+    Py_DECREF(next);
+    return result;
+}
+
+static PyObject *GameBase_apply(GameBase *g, PyObject *move) {
+    int made = game_play(g, move);
+    if (made < 0) return NULL;
+    if (made == 0) { PyObject *name = PyUnicode_InternFromString("_apply"); if (!name) return NULL;
+        PyObject *r = PyObject_CallMethodOneArg((PyObject *)g, name, move); Py_DECREF(name); return r; }
+    if (made == 1) Py_RETURN_NONE;
+    PyObject *done = PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, Py_False);
+    if (!done) return NULL;
+    Py_DECREF(done);
+    Py_RETURN_NONE;
+}
+
+static PyObject *GameBase_apply_in_hand(GameBase *g, PyObject *move) {
+    int made = game_play(g, move);
+    if (made < 0) return NULL;
+    if (made == 0) { PyObject *name = PyUnicode_InternFromString("_apply_in_hand"); if (!name) return NULL;
+        PyObject *r = PyObject_CallMethodOneArg((PyObject *)g, name, move); Py_DECREF(name); return r; }
+    if (made == 1) Py_RETURN_FALSE;
+    return PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, Py_True);
+}
+
+static int GameBase_traverse(GameBase *g, visitproc visit, void *arg) {
+    Py_VISIT(g->fields);
+    Py_VISIT(g->rules);
+    return 0;
+}
+
+static int GameBase_clear(GameBase *g) {
+    Py_CLEAR(g->fields);
+    Py_CLEAR(g->rules);
+    return 0;
+}
+
+static void GameBase_dealloc(GameBase *g) {
+    PyObject_GC_UnTrack(g);
+    GameBase_clear(g);
+    Py_TYPE(g)->tp_free((PyObject *)g);
+}
+
+static PyMethodDef GameBase_methods[] = {
+    {"moves", (PyCFunction)GameBase_moves, METH_NOARGS,
+     "The legal moves (the same tuple as ``legal_moves()`` of the frozen state)."},
+    {"apply", (PyCFunction)GameBase_apply, METH_O,
+     "``step`` in place: a finished hand is scored and the next one dealt."},
+    {"apply_in_hand", (PyCFunction)GameBase_apply_in_hand, METH_O,
+     "``step_in_hand`` in place: True when the hand's last step is done (then ask ``score``, not ``moves``)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMemberDef GameBase_members[] = {
+    {"fields", T_OBJECT_EX, offsetof(GameBase, fields), 0,
+     "The state's fields in ``GameState.FIELDS`` order (read them, do not change them)."},
+    {"_rules", T_OBJECT, offsetof(GameBase, rules), 0, "The table's compiled Rules (None: Python plays)."},
+    {"_play", T_PYSSIZET, offsetof(GameBase, play), 0, "The play step's index."},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject GameBaseType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pitchcore._kernel.GameBase",
+    .tp_basicsize = sizeof(GameBase),
+    .tp_dealloc = (destructor)GameBase_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "fast.Game's play moves in the kernel (fast.Game is the class to use).",
+    .tp_traverse = (traverseproc)GameBase_traverse,
+    .tp_clear = (inquiry)GameBase_clear,
+    .tp_methods = GameBase_methods,
+    .tp_members = GameBase_members,
+    .tp_new = PyType_GenericNew,
+};
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT, "_kernel", "pitchcore's optional compiled play kernel (see pitchcore.kernel).", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) {
+    if (PyType_Ready(&RulesType_) < 0 || PyType_Ready(&GameBaseType) < 0) return NULL;
+    PyObject *module = PyModule_Create(&kernel_module);
+    if (!module) return NULL;
+    Py_INCREF(&RulesType_);
+    if (PyModule_AddObject(module, "Rules", (PyObject *)&RulesType_) < 0) {
+        Py_DECREF(&RulesType_);
+        Py_DECREF(module);
+        return NULL;
+    }
+    Py_INCREF(&GameBaseType);
+    if (PyModule_AddObject(module, "GameBase", (PyObject *)&GameBaseType) < 0) {
+        Py_DECREF(&GameBaseType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(module, "ABI", 1) < 0) { Py_DECREF(module); return NULL; }
+    return module;
+}

@@ -1,0 +1,302 @@
+"""The compiled play kernel's Python side: what a variant compiles to, and when it runs.
+
+``pitchcore._kernel`` is an optional C extension, built by ``pip install`` wherever a C
+compiler is present. It decides no rule of its own: it runs the tables the components
+already build (``TrumpTables``: effective suits, trick power, trump masks; the play
+component's follow rule and first-lead rule; the trump component's suit set by a first
+lead; each point category's deciding cards), so a rule is written once, in its component.
+It covers the play of a hand and the judging of its point categories; everything else
+(dealing, auctions, exchanges, settlement, going out) stays Python.
+
+A variant runs on the kernel when every component it needs for that is one the kernel
+knows (``unsupported`` says which is not); any other variant, a missing extension, or
+``PITCHCORE_PURE=1`` in the environment leaves the pure-Python path, which is the
+reference (``tests/test_kernel.py`` compares the two move by move). Either way the same
+moves reach equal states.
+
+Two things run on it:
+
+- the play step (``KernelPlay`` replaces the play component in ``Table.pipeline``): legal
+  plays, their check and the move itself, for ``fast.Game`` and the checked API alike;
+- ``fast.playouts``: many random play-outs of the hand in C, each judged to the side every
+  category awards, settled in Python (``scoring.score_judged``) once per distinct outcome.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .cards import DECK_SIZE, MAX_CARDS
+from .components.context import pips_of
+from .components.joker_points import JokerPoint
+from .components.play import FollowOrTrump, StrictFollow, TrumpOnly, plays_of
+from .components.points import (
+    GAME_TIES,
+    Game,
+    High,
+    HighSpade,
+    Jack,
+    Jick,
+    LastTrick,
+    Low,
+    OffAce,
+    OffFive,
+    OffThree,
+    TrumpCard,
+)
+from .components.shoot import AllPoints, AllPointsAndTricks, NoShoot
+from .components.step import Next, Step
+from .components.trick import HighestTrump
+from .components.trump import NO_TRUMP
+from .log import Log
+from .moves import Move
+from .scoring import score_judged, teams_of
+from .state import GameState, HandInfo, Phase
+
+if TYPE_CHECKING:
+    from .rules import Table
+    from .variant import Variant
+
+try:
+    from . import _kernel
+except ImportError:  # no compiler where pitchcore was installed: the Python path
+    _kernel = None  # type: ignore[assignment]
+
+PURE = os.environ.get("PITCHCORE_PURE", "") not in ("", "0")
+"""True when ``PITCHCORE_PURE`` asks for the pure-Python path (read once, at import)."""
+AVAILABLE = _kernel is not None and not PURE
+"""True when the compiled kernel is built and not switched off."""
+GAME_BASE: type = _kernel.GameBase if AVAILABLE else object
+"""The base class of ``fast.Game``: the kernel's, whose play moves run in C, or ``object``."""
+
+_FOLLOW: dict[type, int] = {FollowOrTrump: 0, StrictFollow: 1, TrumpOnly: 2}
+_CARD_POINTS = (High, Low, Jack, Jick, OffFive, OffAce, OffThree, TrumpCard, JokerPoint)
+_SHOOTS = (NoShoot, AllPoints, AllPointsAndTricks)
+_CARD, _GAME, _LAST = 0, 1, 2
+
+
+def unsupported(variant: Variant) -> str | None:
+    """Why the kernel cannot play ``variant`` (None: it can): the first component it does
+    not know. A plug-in subclass counts as unknown, since it may change anything."""
+    play = variant.play
+    if type(play) not in _FOLLOW:
+        return f"play kind {type(play).__name__}"
+    if type(variant.trick) is not HighestTrump:
+        return f"trick kind {type(variant.trick).__name__}"
+    trump = variant.trump
+    if not callable(getattr(trump, "suit_from_lead", None)) or not callable(getattr(trump, "names_after_lead", None)):
+        return f"trump kind {type(trump).__name__}"
+    if any(trump.names_after_lead(card) for card in range(MAX_CARDS)):
+        return "a trump named after a joker is led"
+    for point in variant.points:
+        if type(point) not in (*_CARD_POINTS, HighSpade, Game, LastTrick):
+            return f"point kind {type(point).__name__}"
+    if type(variant.shoot) not in _SHOOTS:
+        return f"shoot kind {type(variant.shoot).__name__}"
+    return None
+
+
+def _category(point: object, table: Table) -> tuple[int, int, int, tuple[tuple[int, ...], ...], int, int]:
+    """One point category as the kernel's tuple: (kind, capturer, needs trump, deciding
+    cards per trump suit 0-4, Game's tie rule, Game's joker half-pips)."""
+    tables = table.tables
+    none: tuple[tuple[int, ...], ...] = ((),) * 5
+    if isinstance(point, Game):
+        return _GAME, 0, 0, none, GAME_TIES.index(point.tie), int(point.joker_pips == "half-on-ties")
+    if isinstance(point, LastTrick):
+        return _LAST, 0, 0, none, 0, 0
+    assert isinstance(point, (*_CARD_POINTS, HighSpade))
+    deck = table.deck_size
+    cards = tuple(tuple(card for card in point.candidates(tables, trump) if card < deck)
+                  if trump != NO_TRUMP or isinstance(point, HighSpade) else ()
+                  for trump in range(5))
+    needs = int(point.needs_trump()) if not isinstance(point, HighSpade) else 0
+    return _CARD, int(point.receiver == "capturer"), needs, cards, 0, 0
+
+
+def _set_trump(info: HandInfo, suit: int) -> HandInfo:
+    return info._replace(trump=suit)
+
+
+def compile_rules(table: Table) -> Any:
+    """The kernel's ``Rules`` for ``table`` (None: the kernel is off, or cannot play it)."""
+    if not AVAILABLE:
+        return None
+    variant = table.variant
+    if unsupported(variant) is not None:
+        return None
+    tables = table.tables
+    deck = table.deck_size
+    play = variant.play
+    trump = variant.trump
+    lead_sets = tuple(-1 if (suit := trump.suit_from_lead(card)) is None else suit for card in range(deck))
+    return _kernel.Rules(
+        table.players, deck,
+        tuple(row[:deck] for row in tables.suit),
+        tuple(tuple(line[:deck] for line in by_led) for by_led in tables.power),
+        tables.trumps, tables.suit_masks, int(tables.later_ties), _FOLLOW[type(play)],
+        int(getattr(play, "first_lead", "any") == "trump"), lead_sets,
+        tuple(_category(point, table) for point in variant.points),
+        tuple(pips_of(1 << card) for card in range(deck)),
+        sum(1 << card for card in range(DECK_SIZE, deck)),
+        plays_of, _set_trump, Phase.PLAYING, Next.WAIT, Next.DONE, play, GameState, Log, Move, _on_done,
+        tuple(row[:deck] for row in tables.order), table.side_of)
+
+
+def _on_done(state: GameState, index: int) -> GameState:
+    """After the hand's last play: the engine's next steps (scoring, the next deal)."""
+    from .engine import enter  # (the engine imports the rules, which import this module)
+
+    return enter(state, index)
+
+
+class KernelPlay(Step):
+    """The play step with its moves in the kernel: ``legal``, ``is_legal`` and
+    ``apply_in_place`` are the compiled ``Rules``' own; everything else (entering the step,
+    saying why a move is illegal, the component's fields) is the component's."""
+
+    in_place = True
+
+    def __init__(self, component: Step, rules: Any) -> None:
+        self.component = component
+        self.rules = rules
+        # instance attributes: the engine's lookups find the C methods with no Python frame between
+        self.legal = rules.legal  # type: ignore[method-assign]
+        self.legal_fields = rules.legal_fields  # type: ignore[method-assign]
+        self.is_legal = rules.is_legal  # type: ignore[method-assign]
+        self.apply_in_place = rules.apply_in_place  # type: ignore[method-assign]
+        self.checked = rules.checked  # type: ignore[misc]
+        self.quick = rules.advance  # type: ignore[misc]
+
+    def begin(self, state: GameState) -> tuple[GameState, Any]:
+        return self.component.begin(state)
+
+    def why_illegal(self, state: GameState, move: Move) -> str:
+        return self.component.why_illegal(state, move)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("component", "rules"):
+            raise AttributeError(name)
+        return getattr(self.component, name)
+
+    def __repr__(self) -> str:
+        return f"KernelPlay({self.component!r})"
+
+
+_COMPILED: dict[tuple[Variant, int], Any] = {}
+_COMPILED_LIMIT = 64
+
+
+def play_step(table: Table, component: Step) -> Step:
+    """The play step ``table`` runs: ``component`` itself, or on the kernel where it can."""
+    if not AVAILABLE:
+        return component
+    key = (table.variant, table.players)
+    rules = _COMPILED.get(key, False)
+    if rules is False:
+        if len(_COMPILED) >= _COMPILED_LIMIT:
+            _COMPILED.clear()
+        rules = _COMPILED[key] = compile_rules(table)
+    return component if rules is None else KernelPlay(component, rules)
+
+
+# -- playouts ----------------------------------------------------------------------------------
+
+_SETTLED: dict[tuple[Any, ...], tuple[tuple[int, ...], int]] = {}
+"""(what settlement reads of a state, code, all tricks) -> (score change per side, winner or -1)."""
+_SETTLED_LIMIT = 200_000
+
+
+def _settle_key(state: GameState) -> tuple[Any, ...]:
+    """Everything of ``state`` besides the cards that settling a judged hand reads: the
+    table, the scores, the auction's outcome, the dealer, what was paid before play, and the
+    past hands where set-backs are counted."""
+    info = state.info
+    table = state.table
+    past = state.hand_results if getattr(table.rules.going_out, "lose_after_sets", None) is not None \
+        else len(state.hand_results)
+    return (table, state.scores, state.dealer, info.bids, info.bidder, info.bid, info.called, info.partner,
+            info.paid, past)
+
+
+def _run(state: GameState, n: int, seed: int, greedy: float = 0.0) -> tuple[bytes, bytes, int] | None:
+    """The kernel's playouts of ``state``: (codes, all-tricks flags, sides judged between),
+    or None when the kernel does not play this state."""
+    step = state.table.pipeline[state.step]
+    if not isinstance(step, KernelPlay) or state.phase is not Phase.PLAYING:
+        return None
+    table = state.table
+    info = state.info
+    players = table.players
+    teams = None if info.called is None else teams_of(state)
+    side_of = table.side_of if teams is None else teams
+    sides = table.sides if teams is None else 2
+    taken = [0] * players
+    tricks = [0] * players
+    for _, cards, taker in state.done_tricks:
+        tricks[taker] += 1
+        for card in cards:
+            taken[taker] |= 1 << card
+    done = state.done_tricks
+    start = info.start if len(info.start) == players else (0,) * players
+    codes, flags = step.rules.playouts(
+        state.masks, start, tuple(taken), tuple(tricks), state.trick_cards, state.leader, state.to_move,
+        -1 if info.trump is None else info.trump, done[-1][2] if done else -1, len(done), side_of, sides,
+        -1 if info.bidder is None else side_of[info.bidder], state.dealer, n, seed % 2**64, greedy)
+    return codes, flags, sides
+
+
+def _settled(state: GameState, base: tuple[Any, ...], key: int, sides: int) -> tuple[tuple[int, ...], int]:
+    """The score change per side and the winner (-1: none) of a judged hand: ``key`` is its
+    code times two plus its all-tricks flag, settled by ``scoring.score_judged`` once."""
+    found = _SETTLED.get((base, key))
+    if found is None:
+        code, all_tricks = divmod(key, 2)
+        awarded: list[int | None] = []
+        for _ in state.table.rules.points:
+            code, digit = divmod(code, sides + 1)
+            awarded.append(None if digit == 0 else digit - 1)
+        result, _, winner, _ = score_judged(state, awarded, bool(all_tricks))
+        if len(_SETTLED) >= _SETTLED_LIMIT:
+            _SETTLED.clear()
+        found = _SETTLED[(base, key)] = (result.delta, -1 if winner is None else winner)
+    return found
+
+
+def playouts(state: GameState, n: int, seed: int,
+             greedy: float = 0.0) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None:
+    """``fast.playouts`` on the kernel: (points, winners), or None when the kernel cannot run
+    this state (then the caller plays out in Python). Moves are random, or with chance
+    ``greedy`` the greedy policy's (``fast.Greedy``)."""
+    found = _run(state, n, seed, greedy)
+    if found is None:
+        return None
+    codes, flags, sides = found
+    keys = np.frombuffer(codes, dtype=np.int64) * 2 + np.frombuffer(flags, dtype=np.uint8)
+    distinct, inverse = np.unique(keys, return_inverse=True)
+    base = _settle_key(state)
+    deltas = np.empty((len(distinct), state.table.sides), dtype=np.int64)
+    winners = np.empty(len(distinct), dtype=np.int64)
+    for row, key in enumerate(distinct.tolist()):
+        deltas[row], winners[row] = _settled(state, base, key, sides)
+    return deltas[inverse], winners[inverse]
+
+
+def judge(state: GameState) -> tuple[tuple[int, ...], int | None] | None:
+    """The score change per side and the winning side (None: none) of the hand in ``state``
+    played to its end, as the kernel judges a finished hand (None: the kernel does not play
+    this state). On a hand still going, one random playout's."""
+    found = _run(state, 1, 0)
+    if found is None:
+        return None
+    codes, flags, sides = found
+    delta, winner = _settled(state, _settle_key(state), int.from_bytes(codes, "little", signed=True) * 2 + flags[0],
+                             sides)
+    return delta, None if winner < 0 else winner
+
+
+__all__ = ["AVAILABLE", "PURE", "KernelPlay", "compile_rules", "judge", "play_step", "playouts", "unsupported"]
