@@ -43,7 +43,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import attrs
 import numpy as np
@@ -444,7 +444,7 @@ GREEDY: Literal["greedy"] = "greedy"
 (``fast.Greedy``, which the compiled kernel runs too)."""
 
 
-def playout_policy(policy: fast.Policy | Literal["greedy"] | None, greedy: float) -> fast.Policy | None:
+def playout_policy(policy: fast.Policy | Literal["greedy"] | None, greedy: float) -> fast.Policy | fast.Greedy | None:
     """The policy ``fast.playouts`` is given: ``GREEDY`` is ``fast.Greedy(greedy)``; None
     (uniformly random moves) and a policy of one's own pass through."""
     if policy == GREEDY:
@@ -580,7 +580,8 @@ class SearchBot:
 
     def _play_out(self, state: GameState, side: int, seed: int) -> npt.NDArray[np.float64]:
         """``per_deal`` playouts of the hand from ``state``, valued for ``side``."""
-        found = fast.playouts(state, self.per_deal, seed, self.policy)
+        policy = cast("fast.Policy | None", self.policy)  # (fast.Greedy is a Policy that mypy does not see as one)
+        found = fast.playouts(state, self.per_deal, seed, policy)
         return self.values(found.points, found.winners, side)
 
     def _scored(self, delta: Sequence[int], winner: int | None, side: int) -> npt.NDArray[np.float64]:
