@@ -36,7 +36,7 @@ def search_move(state: GameState, playouts: int = 300, seed: int = 0, trust: flo
     seat = state.to_move
     assert seat is not None
     legal = state.legal_moves()
-    move = SearchBot(playouts=playouts, trust=trust).choose(state.view(seat), legal, random.Random(seed))
+    move = SearchBot(playouts=playouts, trust=trust, per_deal=1).choose(state.view(seat), legal, random.Random(seed))
     assert move in legal
     return move
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from .. import fast
 from ..cards import ACE, KING, TEN, cards_in, mask_of
@@ -162,6 +162,7 @@ class Deal:
         self.boldness = boldness
         self.players = state.table.players
         self._suits: dict[tuple[int, bool], tuple[int, float]] = {}
+        self._worth: dict[int, tuple[float, bool]] = {}
 
     def suit(self, hand: int, *, bidding: bool = False) -> tuple[int, float]:
         """The best trump suit for ``hand`` and its worth by ``HeuristicBot``'s valuation
@@ -173,17 +174,27 @@ class Deal:
             found = self._suits[key] = best_suit(hand, self.rules, self.players, bidder_gift=gift)
         return found
 
+    def worth(self, hand: int) -> tuple[float, bool]:
+        """What ``HeuristicBot`` bids on: the hand's best worth counting on the gift, and
+        whether it is a sure shoot (kept per hand)."""
+        found = self._worth.get(hand)
+        if found is None:
+            rules = self.rules
+            shoots = rules.shoot_bid is not None and any(sure_shoot(hand, trump, rules) for trump in range(4))
+            found = self._worth[hand] = (self.suit(hand, bidding=True)[1], shoots)
+        return found
+
 
 Outcome = tuple[str, GameState | tuple[tuple[int, ...], int | None]]
 """("play", the state at the first card) or ("scored", (delta, winner)) for a hand that
 ended before play, or ("redeal", ()) for a deal thrown in."""
 
 
-def run_to_play(deal: Deal, move: Move | None, suit: Callable[[int], int] | int,
-                variant: Variant) -> Outcome:
+def run_to_play(deal: Deal, move: Move | None, suit: int | None, variant: Variant) -> Outcome:
     """Run the hand's first steps from ``deal.state``: the seat makes ``move`` (a bid or
-    pass; None when naming trump) and names ``suit`` (a suit, or one per hand it holds),
-    the others as ``HeuristicBot`` would. Returns what the play begins from."""
+    pass; None when naming trump) and names ``suit`` (None: its best suit by
+    ``HeuristicBot``'s valuation of the hand it then holds, gift and all), the others as
+    ``HeuristicBot`` would. Returns what the play begins from."""
     game = fast.Game(deal.state)
     fields = game.fields
     rules = deal.rules
@@ -192,7 +203,7 @@ def run_to_play(deal: Deal, move: Move | None, suit: Callable[[int], int] | int,
     exchange = variant.exchange
 
     def my_suit(hand: int) -> int:
-        return suit(hand) if callable(suit) else suit
+        return deal.suit(hand)[0] if suit is None else suit
 
     while fields[5] is not Phase.PLAYING:
         phase, seat = fields[5], fields[6]
@@ -202,8 +213,7 @@ def run_to_play(deal: Deal, move: Move | None, suit: Callable[[int], int] | int,
             if seat == me and move is not None:
                 choice = move
             else:
-                value = deal.suit(hand, bidding=True)[1]
-                shoots = rules.shoot_bid is not None and any(sure_shoot(hand, trump, rules) for trump in range(4))
+                value, shoots = deal.worth(hand)
                 all_passed = all(bid is None for _, bid in fields[8].bids)
                 set_back = (seat == fields[2] and all_passed
                             and getattr(variant.auction, "all_pass", None) == "dealer-set-back")

@@ -42,14 +42,14 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Literal, cast
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from .. import fast
+from .. import fast, kernel
 from ..cards import CARDS, DECK_SIZE, Card, cards_in, mask_of
 from ..components import HAND_STEPS
 from ..components.auction import SingleRound
@@ -439,6 +439,9 @@ class SearchStats:
         return self.seconds / self.decisions if self.decisions else 0.0
 
 
+KERNEL_PER_DEAL = 16
+"""``SearchBot``'s playouts of each candidate per deal where the compiled kernel runs them."""
+
 GREEDY: Literal["greedy"] = "greedy"
 """``SearchBot(policy=GREEDY)``, the default: playouts follow ``rollout_move``'s rule
 (``fast.Greedy``, which the compiled kernel runs too)."""
@@ -452,34 +455,20 @@ def playout_policy(policy: fast.Policy | Literal["greedy"] | None, greedy: float
     return policy
 
 
-class _Tally:
-    """Each candidate's playout values so far: counts, sums and sums of squares."""
+EARLY_DEALS = 16
+"""Deals every candidate is played out on before the search may stop early."""
 
-    def __init__(self, size: int) -> None:
-        self.counts = np.zeros(size)
-        self.sums = np.zeros(size)
-        self.squares = np.zeros(size)
 
-    def add(self, index: int, values: npt.NDArray[np.float64]) -> None:
-        self.counts[index] += len(values)
-        self.sums[index] += values.sum()
-        self.squares[index] += (values * values).sum()
-
-    def means(self) -> npt.NDArray[np.float64]:
-        means: npt.NDArray[np.float64] = self.sums / np.maximum(self.counts, 1)
-        return means
-
-    def clear_best(self, z: float, least: int) -> bool:
-        """Whether the best mean beats every other by ``z`` standard errors (each candidate
-        played out ``least`` times or more)."""
-        if len(self.counts) < 2 or self.counts.min() < least:
-            return False
-        means = self.means()
-        variances = np.maximum(self.squares / self.counts - means * means, 1e-9) / self.counts
-        best = int(means.argmax())
-        others = np.arange(len(means)) != best
-        gaps = means[best] - means[others]
-        return bool((gaps > z * np.sqrt(variances[best] + variances[others])).all())
+def _clear_best(rows: npt.NDArray[np.float64], z: float) -> bool:
+    """Whether the best candidate (column) beats every other by ``z`` standard errors of
+    their difference over the deals (rows) so far, the same deals for both."""
+    if len(rows) < EARLY_DEALS or rows.shape[1] < 2:
+        return False
+    means = rows.mean(axis=0)
+    best = int(means.argmax())
+    gaps = rows[:, best:best + 1] - np.delete(rows, best, axis=1)
+    errors = gaps.std(axis=0, ddof=1) / math.sqrt(len(rows))
+    return bool((gaps.mean(axis=0) > z * errors).all())
 
 
 class SearchBot:
@@ -490,7 +479,8 @@ class SearchBot:
     played out until the time is used (the clock is read between deals; a deal is not
     started when the time per deal so far says it would overrun). Without ``seconds`` it
     is ``playouts`` playouts, which makes a decision reproducible for a given ``rng``. On
-    each deal every candidate move is played out ``per_deal`` times with ``policy``
+    each deal every candidate move is played out ``per_deal`` times (by default 1, or
+    ``KERNEL_PER_DEAL`` where the compiled kernel runs the playouts) with ``policy``
     (``fast.playouts``: ``GREEDY``, the default, follows ``rollout_move``'s simple rule with
     chance ``greedy``; None plays uniformly random moves; or a ``fast.Policy`` of one's
     own). The search stops early once one candidate's mean beats every other's by
@@ -506,7 +496,7 @@ class SearchBot:
     name = "search"
 
     def __init__(self, playouts: int = 200, *, seconds: float | None = None, variant: Variant | None = None,
-                 greedy: float = 0.7, game_bonus: float = 6.0, read_bids: float = 0.85, per_deal: int = 1,
+                 greedy: float = 0.7, game_bonus: float = 6.0, read_bids: float = 0.85, per_deal: int | None = None,
                  policy: fast.Policy | Literal["greedy"] | None = GREEDY, early_stop: float = 3.0,
                  search_auction: bool = True, trump_suits: int = 2, trust: float = 1.0,
                  fallback: HeuristicBot | None = None) -> None:
@@ -521,7 +511,10 @@ class SearchBot:
         a bidder's hand is too weak for its bid (0: deals ignore the bids)."""
         self.game_bonus = game_bonus
         """Added for a playout in which the bot's side wins the game (taken off if another does)."""
-        self.per_deal = max(1, per_deal)
+        self.per_deal = per_deal
+        """Playouts of each candidate per sampled deal; None: ``KERNEL_PER_DEAL`` where the
+        compiled kernel plays the variant's playouts (a batch costs little more than one
+        there, a deal much more), else 1."""
         self.policy = playout_policy(policy, greedy)
         self.early_stop = early_stop
         self.search_auction = search_auction
@@ -578,16 +571,24 @@ class SearchBot:
             mine += np.where(winners == side, bonus, np.where(winners >= 0, -bonus, 0.0))
         return mine
 
-    def _play_out(self, state: GameState, side: int, seed: int) -> npt.NDArray[np.float64]:
-        """``per_deal`` playouts of the hand from ``state``, valued for ``side``."""
+    def batch(self, variant: Variant) -> int:
+        """Playouts of each candidate per deal (``per_deal``) for a game of ``variant``."""
+        if self.per_deal is not None:
+            return max(1, self.per_deal)
+        compiled = (fast.KERNEL and kernel.unsupported(variant) is None
+                    and (self.policy is None or isinstance(self.policy, fast.Greedy)))
+        return KERNEL_PER_DEAL if compiled else 1
+
+    def _play_out(self, state: GameState, side: int, seed: int, count: int) -> npt.NDArray[np.float64]:
+        """``count`` playouts of the hand from ``state``, valued for ``side``."""
         policy = cast("fast.Policy | None", self.policy)  # (fast.Greedy is a Policy that mypy does not see as one)
-        found = fast.playouts(state, self.per_deal, seed, policy)
+        found = fast.playouts(state, count, seed, policy)
         return self.values(found.points, found.winners, side)
 
-    def _scored(self, delta: Sequence[int], winner: int | None, side: int) -> npt.NDArray[np.float64]:
-        """A hand that is over valued as ``per_deal`` identical playouts."""
-        points = np.array([delta] * self.per_deal, dtype=np.int64)
-        winners = np.full(self.per_deal, -1 if winner is None else winner, dtype=np.int64)
+    def _scored(self, delta: Sequence[int], winner: int | None, side: int, count: int) -> npt.NDArray[np.float64]:
+        """A hand that is over valued as ``count`` identical playouts."""
+        points = np.array([delta] * count, dtype=np.int64)
+        winners = np.full(count, -1 if winner is None else winner, dtype=np.int64)
         return self.values(points, winners, side)
 
     # -- card play -------------------------------------------------------------------------
@@ -601,28 +602,28 @@ class SearchBot:
             return candidates[0]
         started = time.perf_counter()
         side = view.side_of[view.seat]
-        tally = _Tally(len(candidates))
-        used = rounds = 0
+        count = self.batch(variant)
+        rows: list[npt.NDArray[np.float64]] = []
         try:
-            while not self._spent(started, used, rounds):
+            while not self._spent(started, len(rows) * len(candidates) * count, len(rows)):
                 state = deal_state(view, self.sample(view, knowledge, rules, rng), variant, knowledge)
                 seed = rng.getrandbits(32)
+                row = np.zeros(len(candidates))
                 for index, move in enumerate(candidates):
                     game = fast.Game(state)
                     if game.apply_in_hand(move):
                         result, winner = game.score()
-                        tally.add(index, self._scored(result.delta, winner, side))
+                        row[index] = self._scored(result.delta, winner, side, 1)[0]
                     else:
-                        tally.add(index, self._play_out(game.freeze(), side, seed))
-                used += len(candidates) * self.per_deal
-                rounds += 1
-                if self.early_stop and tally.clear_best(self.early_stop, 8):
+                        row[index] = self._play_out(game.freeze(), side, seed, count).mean()
+                rows.append(row)
+                if self.early_stop and _clear_best(np.array(rows), self.early_stop):
                     break
         except NoConsistentDeal:
             return self.fallback.choose(view, legal, rng)
         finally:
-            self._done(started, used)
-        means = tally.means()
+            self._done(started, len(rows) * len(candidates) * count)
+        means = np.array(rows).mean(axis=0)
         best = means.max()
         ties = [move for move, mean in zip(candidates, means, strict=True) if mean >= best - 1e-9]
         if len(ties) == 1:
@@ -654,6 +655,7 @@ class SearchBot:
         started = time.perf_counter()
         side = view.side_of[view.seat]
         template = _template(variant, view.players)
+        count = self.batch(variant)
         rows: list[npt.NDArray[np.float64]] = []
         used = 0
         try:
@@ -673,11 +675,11 @@ class SearchBot:
                         key = bidding.play_key(found)
                         value = played.get(key)
                         if value is None:
-                            value = played[key] = float(self._play_out(found, side, seed).mean())
-                            used += self.per_deal
+                            value = played[key] = float(self._play_out(found, side, seed, count).mean())
+                            used += count
                     else:
                         assert isinstance(found, tuple)
-                        value = float(self._scored(found[0], found[1], side).mean())
+                        value = float(self._scored(found[0], found[1], side, count).mean())
                     row[index] = value
                 rows.append(row)
         finally:
@@ -685,7 +687,7 @@ class SearchBot:
         return self._surely_better(view, legal, rng, choices, np.array(rows))
 
     def _surely_better(self, view: PlayerView, legal: Sequence[Move], rng: random.Random,
-                       choices: Sequence[tuple[Move | None, Callable[[int], int] | int]],
+                       choices: Sequence[tuple[Move | None, int | None]],
                        rows: npt.NDArray[np.float64]) -> Move:
         """The move of the best mean (each move at its best suit), where it beats the move
         ``HeuristicBot`` would make by ``trust`` standard errors of their difference on the
@@ -709,21 +711,21 @@ class SearchBot:
         return best if gaps.mean() > self.trust * error else usual
 
     def _auction_choices(self, view: PlayerView, legal: Sequence[Move], rules: RulesInfo,
-                         hand: int) -> list[tuple[Move | None, Callable[[int], int] | int]]:
+                         hand: int) -> list[tuple[Move | None, int | None]]:
         """(move, suit) pairs to try: each trump move; or each bid with each suit worth
         trying, and the pass. The suit is a function of the hand where a gift is still to
         come (``HeuristicBot``'s best suit once it is in the hand)."""
         if view.phase is Phase.NAMING_TRUMP:
             return [(None, int(move.arg or 0)) for move in legal]
         players = view.players
-        suits: list[Callable[[int], int] | int]
+        suits: list[int | None]
         if rules.gift and rules.named_trump:
-            suits = [lambda held: best_suit(held, rules, players)[0]]
+            suits = [None]  # (named once the gift is in the hand: HeuristicBot's best suit then)
         else:
             ranked = sorted(range(4), key=lambda suit: -suit_value(hand, suit, rules, players))
             held = [suit for suit in ranked if hand & rules.tables.trumps[suit]] or ranked
             suits = list(held[:max(1, self.trump_suits)])
-        choices: list[tuple[Move | None, Callable[[int], int] | int]] = []
+        choices: list[tuple[Move | None, int | None]] = []
         for move in legal:
             if move.kind == "bid":
                 choices.extend((move, suit) for suit in suits)
