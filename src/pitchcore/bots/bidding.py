@@ -163,6 +163,8 @@ class Deal:
         self.players = state.table.players
         self._suits: dict[tuple[int, bool], tuple[int, float]] = {}
         self._worth: dict[int, tuple[float, bool]] = {}
+        self.after: dict[tuple[int | None, int | None], Outcome] = {}
+        """What follows the auction, by bidder and the seat's suit (``run_to_play``)."""
 
     def suit(self, hand: int, *, bidding: bool = False) -> tuple[int, float]:
         """The best trump suit for ``hand`` and its worth by ``HeuristicBot``'s valuation
@@ -194,12 +196,48 @@ def run_to_play(deal: Deal, move: Move | None, suit: int | None, variant: Varian
     """Run the hand's first steps from ``deal.state``: the seat makes ``move`` (a bid or
     pass; None when naming trump) and names ``suit`` (None: its best suit by
     ``HeuristicBot``'s valuation of the hand it then holds, gift and all), the others as
-    ``HeuristicBot`` would. Returns what the play begins from."""
+    ``HeuristicBot`` would. Returns what the play begins from.
+
+    What follows the auction depends on who won it and the suit, not on the bid: it is run
+    once per deal for each bidder and suit (``deal.after``), and each bid's own auction
+    written into a copy."""
     game = fast.Game(deal.state)
+    fields = game.fields
+    deal_number = fields[3]
+    while fields[5] is Phase.BIDDING:
+        seat = fields[6]
+        if seat == deal.seat and move is not None:
+            choice = move
+        else:
+            value, shoots = deal.worth(fields[7][seat])
+            all_passed = all(bid is None for _, bid in fields[8].bids)
+            set_back = (seat == fields[2] and all_passed
+                        and getattr(variant.auction, "all_pass", None) == "dealer-set-back")
+            choice = heuristic_bid(game.moves(), value, shoots, deal.boldness, deal.rules, seat == fields[2],
+                                   set_back)
+        if game.apply_in_hand(choice):
+            result, winner = game.score()
+            return "scored", (result.delta, winner)
+        if fields[3] != deal_number:
+            return "redeal", ((0,) * len(fields[1]), None)
+    auction: HandInfo = fields[8]
+    key = (auction.bidder, suit if auction.bidder == deal.seat else None)
+    found = deal.after.get(key)
+    if found is None:
+        found = deal.after[key] = _after_auction(deal, game, suit, variant)
+    state = found[1]
+    if not isinstance(state, GameState) or state.info.bids == auction.bids:
+        return found
+    info = state.info._replace(bids=auction.bids, high=auction.high, bid=auction.bid)
+    return "play", state.evolve(info=info)
+
+
+def _after_auction(deal: Deal, game: fast.Game, suit: int | None, variant: Variant) -> Outcome:
+    """``run_to_play`` from the end of the auction: the gift (dealt as the auction ended),
+    trump, the exchange; the first lead's trump set."""
     fields = game.fields
     rules = deal.rules
     me = deal.seat
-    deal_number = fields[3]
     exchange = variant.exchange
 
     def my_suit(hand: int) -> int:
@@ -208,17 +246,7 @@ def run_to_play(deal: Deal, move: Move | None, suit: int | None, variant: Varian
     while fields[5] is not Phase.PLAYING:
         phase, seat = fields[5], fields[6]
         hand = fields[7][seat]
-        if phase is Phase.BIDDING:
-            legal = game.moves()
-            if seat == me and move is not None:
-                choice = move
-            else:
-                value, shoots = deal.worth(hand)
-                all_passed = all(bid is None for _, bid in fields[8].bids)
-                set_back = (seat == fields[2] and all_passed
-                            and getattr(variant.auction, "all_pass", None) == "dealer-set-back")
-                choice = heuristic_bid(legal, value, shoots, deal.boldness, rules, seat == fields[2], set_back)
-        elif phase is Phase.NAMING_TRUMP:
+        if phase is Phase.NAMING_TRUMP:
             choice = Move("trump", my_suit(hand) if seat == me else deal.suit(hand)[0])
         elif phase is Phase.DISCARDING and isinstance(exchange, Draw):
             _, sizes = exchange.sizes(game.freeze())
@@ -228,8 +256,6 @@ def run_to_play(deal: Deal, move: Move | None, suit: int | None, variant: Varian
         if game.apply_in_hand(choice):
             result, winner = game.score()
             return "scored", (result.delta, winner)
-        if fields[3] != deal_number:
-            return "redeal", ((0,) * len(fields[1]), None)
     info: HandInfo = fields[8]
     if info.trump is None and info.bidder is not None:  # the first lead sets trump: the bidder's suit
         bidder = info.bidder
