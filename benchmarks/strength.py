@@ -63,11 +63,16 @@ def play_one(job: tuple[str, str, int, dict[str, Any], int]) -> dict[str, Any]:
         seats = [seat for seat in range(players) if end.table.side_of[seat] == end.winner]
         a_won = int(seats[0] in a_seats)
         b_won = 1 - a_won
+    side_of = end.table.side_of
+    a_sides = {side_of[seat] for seat in a_seats}
+    margin = sum(sum(change for side, change in enumerate(result.delta) if side in a_sides)
+                 - sum(change for side, change in enumerate(result.delta) if side not in a_sides)
+                 for result in end.hand_results)
     stats = bot_a.stats if isinstance(bot_a, SearchBot) else None
     return {"matchup": matchup, "variant": variant, "game": game, "players": players,
             "budget": budget_label(matchup, budget), "a": a_won, "b": b_won,
             "playouts": stats.playouts if stats else 0, "search_seconds": stats.seconds if stats else 0.0,
-            "decisions": stats.decisions if stats else 0, "hands": len(end.hand_results)}
+            "decisions": stats.decisions if stats else 0, "hands": len(end.hand_results), "margin": margin}
 
 
 def budget_label(matchup: str, budget: dict[str, Any]) -> str:
@@ -123,6 +128,7 @@ def run(matchup: str, variant: str, games: int, budget: dict[str, Any], players:
             out.close()
     row: dict[str, float] = {name: sum(line[name] for line in lines)
                              for name in ("a", "b", "playouts", "search_seconds", "decisions", "hands")}
+    row["margin"] = sum(line.get("margin", 0) for line in lines)
     row.update(games=len(lines), new=played, elapsed=time.perf_counter() - started)
     return row
 
@@ -165,7 +171,7 @@ def main() -> None:
                               else {"playouts": args.playouts})
     budget.update(parse_option(text) for text in args.search_option)
     print(f"{'matchup':22} {'variant':14} {'games':>6} {'A wins':>7} {'B wins':>7} {'A rate':>7} "
-          f"{'95% CI':>15} {'hands/g':>7} {'seconds':>8}")
+          f"{'95% CI':>15} {'hands/g':>7} {'margin/h':>8} {'seconds':>8}")
     speeds = []
     for matchup in args.matchups:
         for variant in args.variants:
@@ -177,6 +183,7 @@ def main() -> None:
             rate = row["a"] / decided if decided else 0.0
             print(f"{matchup:22} {variant:14} {int(row['games']):6} {int(row['a']):7} {int(row['b']):7} "
                   f"{rate:7.3f} [{low:.3f}, {high:.3f}] {row['hands'] / max(row['games'], 1):7.1f} "
+                  f"{row['margin'] / max(row['hands'], 1):8.2f} "
                   f"{row['elapsed']:8.1f}" + ("  (time cap: fewer games)" if row["games"] < count else "")
                   + (f"  ({int(row['new'])} played now)" if args.results else ""), flush=True)
             if row["search_seconds"]:
@@ -188,7 +195,7 @@ def main() -> None:
               f"{row['playouts']:,.0f} playouts = {row['playouts'] / row['search_seconds']:,.0f} playouts/s "
               "per process")
     print("A = the first bot named (seats 0,2 on even games, 1,3 on odd); rate = A wins / decided games; "
-          "chance level is 0.5")
+          "chance level is 0.5; margin/h = points A's seats gained per hand less B's")
 
 
 if __name__ == "__main__":

@@ -498,7 +498,7 @@ class SearchBot:
     def __init__(self, playouts: int = 200, *, seconds: float | None = None, variant: Variant | None = None,
                  greedy: float = 0.7, game_bonus: float = 6.0, read_bids: float = 0.85, per_deal: int | None = None,
                  policy: fast.Policy | Literal["greedy"] | None = GREEDY, early_stop: float = 3.0,
-                 search_auction: bool = True, trump_suits: int = 2, trust: float = 1.0,
+                 search_auction: bool = True, trump_suits: int = 2, trust: float = 1.0, play_trust: float = 0.0,
                  fallback: HeuristicBot | None = None) -> None:
         if seconds is not None and not seconds > 0:
             raise ValueError(f"SearchBot: seconds must be above 0, not {seconds}")
@@ -522,6 +522,8 @@ class SearchBot:
         self.trust = trust
         """How sure the auction search must be to overrule ``HeuristicBot``: the standard
         errors by which its choice must beat the heuristic one (0: always its own)."""
+        self.play_trust = play_trust
+        """The same for card play (0, the default: the search's card)."""
         self.fallback = fallback if fallback is not None else HeuristicBot(variant)
         self.stats = SearchStats()
 
@@ -623,6 +625,8 @@ class SearchBot:
             return self.fallback.choose(view, legal, rng)
         finally:
             self._done(started, len(rows) * len(candidates) * count)
+        if self.play_trust:
+            return self._surely_better(view, legal, rng, candidates, np.array(rows), self.play_trust)
         means = np.array(rows).mean(axis=0)
         best = means.max()
         ties = [move for move, mean in zip(candidates, means, strict=True) if mean >= best - 1e-9]
@@ -684,31 +688,33 @@ class SearchBot:
                 rows.append(row)
         finally:
             self._done(started, used)
-        return self._surely_better(view, legal, rng, choices, np.array(rows))
-
-    def _surely_better(self, view: PlayerView, legal: Sequence[Move], rng: random.Random,
-                       choices: Sequence[tuple[Move | None, int | None]],
-                       rows: npt.NDArray[np.float64]) -> Move:
-        """The move of the best mean (each move at its best suit), where it beats the move
-        ``HeuristicBot`` would make by ``trust`` standard errors of their difference on the
-        same deals; else the heuristic move. A few noisy deals do not overturn a sound rule
-        of thumb, and many deals do whenever the play says so."""
         moves = [move if move is not None else Move("trump", suit if isinstance(suit, int) else 0)
                  for move, suit in choices]
+        return self._surely_better(view, legal, rng, moves, np.array(rows), self.trust)
+
+    def _surely_better(self, view: PlayerView, legal: Sequence[Move], rng: random.Random, moves: Sequence[Move],
+                       rows: npt.NDArray[np.float64], trust: float) -> Move:
+        """The move of the best mean (a move tried several ways, as at several suits, at its
+        best), where it beats the move ``HeuristicBot`` would make by ``trust`` standard
+        errors of their difference on the same deals; else the heuristic move. A few noisy
+        deals do not overturn a sound rule of thumb, and many deals do whenever the play
+        says so."""
         means = rows.mean(axis=0)
         best_of: dict[Move, int] = {}
         for index, move in enumerate(moves):
             if move not in best_of or means[index] > means[best_of[move]]:
                 best_of[move] = index
         best = max(best_of, key=lambda move: means[best_of[move]])
+        if not trust:
+            return best
         usual = self.fallback.choose(view, legal, rng)
-        if best == usual or usual not in best_of or not self.trust:
+        if best == usual or usual not in best_of:
             return best
         if len(rows) < 2:
             return usual
         gaps = rows[:, best_of[best]] - rows[:, best_of[usual]]
         error = gaps.std(ddof=1) / math.sqrt(len(gaps))
-        return best if gaps.mean() > self.trust * error else usual
+        return best if gaps.mean() > trust * error else usual
 
     def _auction_choices(self, view: PlayerView, legal: Sequence[Move], rules: RulesInfo,
                          hand: int) -> list[tuple[Move | None, int | None]]:
