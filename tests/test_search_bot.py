@@ -6,14 +6,17 @@ reproducible; strength and time per move are measured by ``benchmarks/strength.p
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 import pitchcore as pc
-from pitchcore.bots import HeuristicBot, SearchBot
+from pitchcore import fast
+from pitchcore.bots import HeuristicBot, SearchBot, knowledge_of
 from pitchcore.bots.bidding import discard_for_draw, searchable
 from pitchcore.bots.heuristic import rules_info
+from pitchcore.bots.search import KERNEL_PER_DEAL, distinct_moves
 from pitchcore.cards import CARDS, cards_in, mask_of, parse_card, parse_cards
 from pitchcore.state import GameState, Phase
 
@@ -132,3 +135,41 @@ def test_the_simulated_draw_keeps_trumps_and_aces() -> None:
     assert {str(CARDS[card]) for card in cards_in(thrown)} == {"KS", "9C", "4D"}  # JD: the jick
     at_least = discard_for_draw(hand, HEARTS, range(5, 6), rules).arg  # the extra cards must go
     assert isinstance(at_least, int) and at_least.bit_count() == 5 and not at_least >> parse_card("AH") & 1
+
+
+def test_playouts_per_deal() -> None:
+    variant = pc.load_variant("auction-pitch")
+    assert SearchBot(playouts=100).batch(variant) == 1  # (a playout budget keeps its deals)
+    assert SearchBot(seconds=0.1).batch(variant) == (KERNEL_PER_DEAL if fast.KERNEL else 1)
+    assert SearchBot(seconds=0.1, per_deal=4).batch(variant) == 4
+    assert SearchBot(seconds=0.1, policy=lambda state, legal, rng: legal[0]).batch(variant) == 1
+
+
+def test_the_auction_so_far_bounds_the_hands_sampled() -> None:
+    state = pc.new_game("auction-pitch", seed=1, dealer=3)
+    for move in ("pass", "bid 2", "pass"):
+        state = state.apply(move)
+    view = state.view(3)
+    variant = pc.load_variant("auction-pitch")
+    bot = SearchBot(playouts=10)
+    boldness = bot.fallback.boldness
+    assert bot._bid_bounds(view, variant, rules_info(variant)) == [
+        (0, -math.inf, 1 - boldness), (1, 2 - boldness, math.inf), (2, -math.inf, 3 - boldness)]
+
+
+def test_card_play_may_defer_to_the_heuristic_card() -> None:
+    state = pc.new_game("auction-pitch", seed=4)
+    rng, differed = random.Random(4), 0
+    while not state.is_over and differed < 3:
+        seat = state.to_move
+        assert seat is not None
+        view, legal = state.view(seat), state.legal_moves()
+        usual = HeuristicBot().choose(view, legal, random.Random(0))
+        if state.phase is Phase.PLAYING and len(legal) > 1:
+            own = SearchBot(playouts=60).choose(view, legal, random.Random(1))
+            searched = distinct_moves(legal, knowledge_of(view), rules_info(state.table.rules))
+            if own != usual and usual in searched:  # (the heuristic card is not one of merged low cards)
+                differed += 1
+                assert SearchBot(playouts=60, play_trust=1e9).choose(view, legal, random.Random(1)) == usual
+        state = state.apply(usual if rng.random() < 0.5 else legal[rng.randrange(len(legal))])
+    assert differed == 3

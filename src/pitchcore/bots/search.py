@@ -479,8 +479,8 @@ class SearchBot:
     played out until the time is used (the clock is read between deals; a deal is not
     started when the time per deal so far says it would overrun). Without ``seconds`` it
     is ``playouts`` playouts, which makes a decision reproducible for a given ``rng``. On
-    each deal every candidate move is played out ``per_deal`` times (by default 1, or
-    ``KERNEL_PER_DEAL`` where the compiled kernel runs the playouts) with ``policy``
+    each deal every candidate move is played out ``per_deal`` times (by default 1, or with
+    a time budget ``KERNEL_PER_DEAL`` where the compiled kernel runs them) with ``policy``
     (``fast.playouts``: ``GREEDY``, the default, follows ``rollout_move``'s simple rule with
     chance ``greedy``; None plays uniformly random moves; or a ``fast.Policy`` of one's
     own). The search stops early once one candidate's mean beats every other's by
@@ -512,9 +512,9 @@ class SearchBot:
         self.game_bonus = game_bonus
         """Added for a playout in which the bot's side wins the game (taken off if another does)."""
         self.per_deal = per_deal
-        """Playouts of each candidate per sampled deal; None: ``KERNEL_PER_DEAL`` where the
-        compiled kernel plays the variant's playouts (a batch costs little more than one
-        there, a deal much more), else 1."""
+        """Playouts of each candidate per sampled deal; None: 1, or with a time budget
+        ``KERNEL_PER_DEAL`` where the compiled kernel plays the variant's playouts (a batch
+        costs little more than one there, a deal much more)."""
         self.policy = playout_policy(policy, greedy)
         self.early_stop = early_stop
         self.search_auction = search_auction
@@ -577,7 +577,7 @@ class SearchBot:
         """Playouts of each candidate per deal (``per_deal``) for a game of ``variant``."""
         if self.per_deal is not None:
             return max(1, self.per_deal)
-        compiled = (fast.KERNEL and kernel.unsupported(variant) is None
+        compiled = (self.seconds is not None and fast.KERNEL and kernel.unsupported(variant) is None
                     and (self.policy is None or isinstance(self.policy, fast.Greedy)))
         return KERNEL_PER_DEAL if compiled else 1
 
