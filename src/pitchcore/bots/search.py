@@ -53,6 +53,8 @@ from .. import fast, kernel
 from ..cards import CARDS, DECK_SIZE, Card, cards_in, mask_of
 from ..components import HAND_STEPS
 from ..components.auction import SingleRound
+from ..components.exchange import NoExchange
+from ..components.widow import NoWidow
 from ..engine import new_game
 from ..moves import REDEAL, Move
 from ..state import GameState, HandInfo, Phase
@@ -499,6 +501,7 @@ class SearchBot:
                  greedy: float = 0.7, game_bonus: float = 6.0, read_bids: float = 0.85, per_deal: int | None = None,
                  policy: fast.Policy | Literal["greedy"] | None = GREEDY, early_stop: float = 3.0,
                  search_auction: bool = True, trump_suits: int = 2, trust: float = 1.0, play_trust: float = 0.0,
+                 read_passes: bool = True,
                  fallback: HeuristicBot | None = None) -> None:
         if seconds is not None and not seconds > 0:
             raise ValueError(f"SearchBot: seconds must be above 0, not {seconds}")
@@ -523,6 +526,8 @@ class SearchBot:
         """How sure the auction search must be to overrule ``HeuristicBot``: the standard
         errors by which its choice must beat the heuristic one (0: always its own)."""
         self.play_trust = play_trust
+        self.read_passes = read_passes
+        """Whether card play's deals are nudged to fit the passes too (``read_bids`` of a chance)."""
         """The same for card play (0, the default: the search's card)."""
         self.fallback = fallback if fallback is not None else HeuristicBot(variant)
         self.stats = SearchStats()
@@ -605,10 +610,11 @@ class SearchBot:
         started = time.perf_counter()
         side = view.side_of[view.seat]
         count = self.batch(variant)
+        passers = self._passers(view, variant, rules) if self.read_passes else []
         rows: list[npt.NDArray[np.float64]] = []
         try:
             while not self._spent(started, len(rows) * len(candidates) * count, len(rows)):
-                state = deal_state(view, self.sample(view, knowledge, rules, rng), variant, knowledge)
+                state = deal_state(view, self.sample(view, knowledge, rules, rng, passers), variant, knowledge)
                 seed = rng.getrandbits(32)
                 row = np.zeros(len(candidates))
                 for index, move in enumerate(candidates):
@@ -634,20 +640,40 @@ class SearchBot:
             return ties[0]
         return self.fallback.choose(view, ties, rng)
 
-    def sample(self, view: PlayerView, kn: Knowledge, rules: RulesInfo, rng: random.Random) -> tuple[int, ...]:
+    def sample(self, view: PlayerView, kn: Knowledge, rules: RulesInfo, rng: random.Random,
+               passers: Sequence[tuple[int, float]] = ()) -> tuple[int, ...]:
         """A deal from ``sample_masks``, redrawn (a few times at most) while the bidder's hand
-        looks too weak for its bid by ``HeuristicBot``'s valuation: a hint, not a proof."""
+        looks too weak for its bid by ``HeuristicBot``'s valuation, or a seat that passed
+        (``passers``: seat, and the worth its hand stayed below) held a hand worth a bid: a
+        hint, not a proof."""
         hands = sample_masks(kn, rng)
         bidder, bid = view.bidder, view.bid
-        if not self.read_bids or bidder is None or bidder == view.seat or kn.trump is None:
+        read_bidder = bidder is not None and bidder != view.seat and kn.trump is not None
+        if not self.read_bids or not (read_bidder or passers):
             return hands
         need = (bid if isinstance(bid, int) else rules.total) - self.fallback.boldness
+        players = view.players
+
+        def fits(hands: tuple[int, ...]) -> bool:
+            if read_bidder:
+                assert bidder is not None and kn.trump is not None
+                if suit_value(hands[bidder] | kn.played_by[bidder], kn.trump, rules, players) < need:
+                    return False
+            return all(best_suit(hands[seat] | kn.played_by[seat], rules, players, bidder_gift=rules.gift)[1] < most
+                       for seat, most in passers)
+
         for _ in range(BID_REDRAWS):
-            start = hands[bidder] | kn.played_by[bidder]
-            if suit_value(start, kn.trump, rules, view.players) >= need or rng.random() >= self.read_bids:
+            if fits(hands) or rng.random() >= self.read_bids:
                 break
             hands = sample_masks(kn, rng)
         return hands
+
+    def _passers(self, view: PlayerView, variant: Variant, rules: RulesInfo) -> list[tuple[int, float]]:
+        """The seats that passed and the worth their hands stayed below, where the hands
+        played are the hands bid on (no widow, no exchange); else none."""
+        if not isinstance(variant.exchange, NoExchange) or not isinstance(variant.widow, NoWidow):
+            return []
+        return [(seat, most) for seat, least, most in self._bid_bounds(view, variant, rules) if least == -math.inf]
 
     # -- the auction and trump -------------------------------------------------------------
 
