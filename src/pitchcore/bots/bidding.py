@@ -19,9 +19,13 @@ Then ``fast.playouts`` plays the hand out from the first card with the search's 
 policy, and each playout is scored for the seat's side as the card-play search scores it.
 Scenarios that reach the same play (same bidder, bid and trump) share their playouts, and
 every scenario of a deal uses one seed, so choices are compared on the same card play.
+What follows the auction depends only on the bidder and the suit, so it is run once per
+deal for each (``Deal.after``), and each bid's own auction written into a copy.
 
-Deals are nudged to fit the bids made before: a deal in which an earlier bidder's hand is
-too weak for its bid is usually redrawn, as in card play (a hint, never a proof).
+Deals are nudged to fit the auction so far (``SearchBot``): a deal in which an earlier
+bidder's hand is too weak for its bid, or a seat that passed held a hand worth a bid, is
+usually redrawn (a hint, never a proof). ``SearchBot`` takes the search's choice over
+``HeuristicBot``'s only when it is ``trust`` standard errors better on the same deals.
 
 Only variants whose first steps this can run are searched (``searchable``): a single-round
 auction without a called partner, no widow or a gift, trump named or set by the first
