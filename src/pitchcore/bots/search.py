@@ -526,10 +526,10 @@ class SearchBot:
         """How sure the auction search must be to overrule ``HeuristicBot``: the standard
         errors by which its choice must beat the heuristic one (0: always its own)."""
         self.play_trust = play_trust
+        """The same for card play (0, the default: the search's card)."""
         self.read_passes = read_passes
         """Whether card play's deals are nudged to fit the passes too (``read_bids`` of a
         chance; off by default: against HeuristicBot it measured no stronger for its cost)."""
-        """The same for card play (0, the default: the search's card)."""
         self.fallback = fallback if fallback is not None else HeuristicBot(variant)
         self.stats = SearchStats()
 
