@@ -21,34 +21,48 @@ hand gets stand in for the stock; other seats' discards are not modelled (no car
 can reach them).
 
 Search. ``SearchBot`` plays in the playing phase by determinized Monte Carlo ("perfect
-information Monte Carlo", ISMCTS-lite): for ``playouts // moves`` sampled deals it applies
-every distinct legal move (equivalent low cards merged) to the same deal and plays the
-hand out with ``rollout_move``, scoring each move by the hand's score change for its side
-minus the others' mean (plus ``game_bonus`` when the game ends), then picks the best
-total. Deals are nudged to fit the auction: a deal in which the bidder's hand looks too
-weak for its bid is usually redrawn (a hint, never a proof). Other phases defer to
-``HeuristicBot``.
+information Monte Carlo", ISMCTS-lite): deal after sampled deal, it applies every distinct
+legal move (equivalent low cards merged) to the same deal and plays the hand out
+``per_deal`` times with ``fast.playouts`` and its playout policy (``rollout_move`` by
+default), scoring each playout by the hand's score change for its side minus the others'
+mean (plus ``game_bonus`` when the game ends), then picks the best mean. The budget is
+``seconds`` per decision (the clock read between deals) or a fixed number of
+``playouts`` (reproducible for a given ``rng``); the search stops sooner when one move is
+clearly best. Deals are nudged to fit the auction: a deal in which the bidder's hand looks
+too weak for its bid is usually redrawn (a hint, never a proof).
+
+The auction and naming trump are searched the same way, from the first card of the hand
+(``bidding.py``): each bid or pass, or each suit, is played out on sampled deals. Other
+phases (exchanges), and auctions that module cannot run, defer to ``HeuristicBot``.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal, cast
 
 import attrs
+import numpy as np
+import numpy.typing as npt
 
-from .. import fast
+from .. import fast, kernel
 from ..cards import CARDS, DECK_SIZE, Card, cards_in, mask_of
 from ..components import HAND_STEPS
+from ..components.auction import SingleRound
+from ..components.exchange import NoExchange
+from ..components.widow import NoWidow
 from ..engine import new_game
-from ..moves import Move
+from ..moves import REDEAL, Move
 from ..state import GameState, HandInfo, Phase
 from ..variant import Variant
 from ..view import PlayerView
-from .heuristic import PIP, HeuristicBot, RulesInfo, rules_info, suit_value
+from . import bidding
+from .bidding import searchable
+from .heuristic import PIP, HeuristicBot, RulesInfo, best_suit, rules_info, suit_value
 from .knowledge import VARIANTS_KEPT, Knowledge, knowledge_of, variant_of
 
 GREEDY_TRIES = 40
@@ -411,7 +425,7 @@ def distinct_moves(legal: Sequence[Move], kn: Knowledge, rules: RulesInfo) -> li
 
 @attrs.define
 class SearchStats:
-    """Work done by a SearchBot so far."""
+    """Work done by a SearchBot so far: ``decisions`` counts the searched ones only."""
 
     decisions: int = 0
     playouts: int = 0
@@ -421,28 +435,101 @@ class SearchStats:
     def playouts_per_second(self) -> float:
         return self.playouts / self.seconds if self.seconds else 0.0
 
+    @property
+    def seconds_per_decision(self) -> float:
+        """The time a searched decision took on average (what a time budget actually used)."""
+        return self.seconds / self.decisions if self.decisions else 0.0
+
+
+KERNEL_PER_DEAL = 16
+"""``SearchBot``'s playouts of each candidate per deal where the compiled kernel runs them."""
+
+GREEDY: Literal["greedy"] = "greedy"
+"""``SearchBot(policy=GREEDY)``, the default: playouts follow ``rollout_move``'s rule
+(``fast.Greedy``, which the compiled kernel runs too)."""
+
+
+def playout_policy(policy: fast.Policy | Literal["greedy"] | None, greedy: float) -> fast.Policy | fast.Greedy | None:
+    """The policy ``fast.playouts`` is given: ``GREEDY`` is ``fast.Greedy(greedy)``; None
+    (uniformly random moves) and a policy of one's own pass through."""
+    if policy == GREEDY:
+        return fast.Greedy(greedy)
+    return policy
+
+
+EARLY_DEALS = 16
+"""Deals every candidate is played out on before the search may stop early."""
+
+
+def _clear_best(rows: npt.NDArray[np.float64], z: float) -> bool:
+    """Whether the best candidate (column) beats every other by ``z`` standard errors of
+    their difference over the deals (rows) so far, the same deals for both."""
+    if len(rows) < EARLY_DEALS or rows.shape[1] < 2:
+        return False
+    means = rows.mean(axis=0)
+    best = int(means.argmax())
+    gaps = rows[:, best:best + 1] - np.delete(rows, best, axis=1)
+    errors = gaps.std(axis=0, ddof=1) / math.sqrt(len(rows))
+    return bool((gaps.mean(axis=0) > z * errors).all())
+
 
 class SearchBot:
-    """Determinized Monte Carlo search over the playing phase; ``HeuristicBot`` elsewhere.
+    """Determinized Monte Carlo search over card play, the auction and trump; ``HeuristicBot``
+    for the rest (exchanges) and for auctions ``bidding.searchable`` cannot run.
 
-    ``playouts`` is the budget per decision: ``playouts // len(legal)`` sampled deals (at
-    least one), every legal move played out once on each. A rollout plays to the end of
-    the hand with ``rollout_move`` (``greedy`` = how often it follows its simple rule).
+    The budget per decision is ``seconds`` of search when given: deals are sampled and
+    played out until the time is used (the clock is read between deals; a deal is not
+    started when the time per deal so far says it would overrun). Without ``seconds`` it
+    is ``playouts`` playouts, which makes a decision reproducible for a given ``rng``. On
+    each deal every candidate move is played out ``per_deal`` times (by default 1, or with
+    a time budget ``KERNEL_PER_DEAL`` where the compiled kernel runs them) with ``policy``
+    (``fast.playouts``: ``GREEDY``, the default, follows ``rollout_move``'s simple rule with
+    chance ``greedy``; None plays uniformly random moves; or a ``fast.Policy`` of one's
+    own). The search stops early once one candidate's mean beats every other's by
+    ``early_stop`` standard errors (0: never).
+
+    In the auction each bid and the pass are tried, each bid with every one of the
+    ``trump_suits`` suits the hand looks best in (or, where a gift comes before trump is
+    named, the suit the hand and gift look best in), and the hand is played out from the
+    first card (``pitchcore.bots.bidding``); naming trump tries every suit the same way.
+    The choice overrules ``HeuristicBot``'s only when it is ``trust`` standard errors better.
     """
 
     name = "search"
 
-    def __init__(self, playouts: int = 200, *, variant: Variant | None = None, greedy: float = 0.7,
-                 game_bonus: float = 6.0, read_bids: float = 0.85,
+    def __init__(self, playouts: int = 200, *, seconds: float | None = None, variant: Variant | None = None,
+                 greedy: float = 0.7, game_bonus: float = 6.0, read_bids: float = 0.85, per_deal: int | None = None,
+                 policy: fast.Policy | Literal["greedy"] | None = GREEDY, early_stop: float = 3.0,
+                 search_auction: bool = True, trump_suits: int = 2, trust: float = 1.0, play_trust: float = 0.0,
+                 read_passes: bool = False,
                  fallback: HeuristicBot | None = None) -> None:
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"SearchBot: seconds must be above 0, not {seconds}")
         self.playouts = playouts
+        self.seconds = seconds
         self.variant = variant
         self.greedy = greedy
         self.read_bids = read_bids
-        """How strongly deals are made to fit the bid: the chance of redrawing a deal in which
-        the bidder's hand is too weak for its bid (0: deals ignore the bid)."""
+        """How strongly deals are made to fit the bids: the chance of redrawing a deal in which
+        a bidder's hand is too weak for its bid (0: deals ignore the bids)."""
         self.game_bonus = game_bonus
         """Added for a playout in which the bot's side wins the game (taken off if another does)."""
+        self.per_deal = per_deal
+        """Playouts of each candidate per sampled deal; None: 1, or with a time budget
+        ``KERNEL_PER_DEAL`` where the compiled kernel plays the variant's playouts (a batch
+        costs little more than one there, a deal much more)."""
+        self.policy = playout_policy(policy, greedy)
+        self.early_stop = early_stop
+        self.search_auction = search_auction
+        self.trump_suits = trump_suits
+        self.trust = trust
+        """How sure the auction search must be to overrule ``HeuristicBot``: the standard
+        errors by which its choice must beat the heuristic one (0: always its own)."""
+        self.play_trust = play_trust
+        """The same for card play (0, the default: the search's card)."""
+        self.read_passes = read_passes
+        """Whether card play's deals are nudged to fit the passes too (``read_bids`` of a
+        chance; off by default: against HeuristicBot it measured no stronger for its cost)."""
         self.fallback = fallback if fallback is not None else HeuristicBot(variant)
         self.stats = SearchStats()
 
@@ -450,57 +537,273 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         variant = variant_of(view, self.variant)
-        if view.phase is not Phase.PLAYING or variant is None:
+        if variant is None:
             return self.fallback.choose(view, legal, rng)
-        started = time.perf_counter()
+        phase = view.phase
+        if phase is Phase.PLAYING:
+            return self.play(view, legal, rng, variant)
+        if self.search_auction and searchable(variant) and REDEAL not in legal:
+            if phase is Phase.BIDDING and all(move.kind in ("bid", "pass") for move in legal):
+                return self.auction(view, legal, rng, variant)
+            if (phase is Phase.NAMING_TRUMP and view.trump is None and not view.trick and not view.tricks
+                    and all(move.kind == "trump" for move in legal)):
+                return self.auction(view, legal, rng, variant)
+        return self.fallback.choose(view, legal, rng)
+
+    # -- the budget ------------------------------------------------------------------------
+
+    def _spent(self, started: float, used: int, rounds: int) -> bool:
+        """Whether the decision's budget is used, after ``rounds`` deals and ``used`` playouts."""
+        if not rounds:
+            return False
+        if self.seconds is None:
+            return used >= self.playouts
+        elapsed = time.perf_counter() - started
+        return elapsed + elapsed / rounds > self.seconds  # another deal would overrun
+
+    def _done(self, started: float, used: int) -> None:
+        self.stats.decisions += 1
+        self.stats.playouts += used
+        self.stats.seconds += time.perf_counter() - started
+
+    def values(self, points: npt.NDArray[np.int64], winners: npt.NDArray[np.int64],
+               side: int) -> npt.NDArray[np.float64]:
+        """Each playout's worth to ``side``: its score change minus the other sides' mean,
+        plus ``game_bonus`` when it wins the game (minus when another side does)."""
+        mine = points[:, side].astype(np.float64)
+        sides = points.shape[1]
+        if sides > 1:
+            mine -= (points.sum(axis=1) - points[:, side]) / (sides - 1)
+        bonus = self.game_bonus
+        if bonus:
+            mine += np.where(winners == side, bonus, np.where(winners >= 0, -bonus, 0.0))
+        return mine
+
+    def batch(self, variant: Variant) -> int:
+        """Playouts of each candidate per deal (``per_deal``) for a game of ``variant``."""
+        if self.per_deal is not None:
+            return max(1, self.per_deal)
+        compiled = (self.seconds is not None and fast.KERNEL and kernel.unsupported(variant) is None
+                    and (self.policy is None or isinstance(self.policy, fast.Greedy)))
+        return KERNEL_PER_DEAL if compiled else 1
+
+    def _play_out(self, state: GameState, side: int, seed: int, count: int) -> npt.NDArray[np.float64]:
+        """``count`` playouts of the hand from ``state``, valued for ``side``."""
+        policy = cast("fast.Policy | None", self.policy)  # (fast.Greedy is a Policy that mypy does not see as one)
+        found = fast.playouts(state, count, seed, policy)
+        return self.values(found.points, found.winners, side)
+
+    def _scored(self, delta: Sequence[int], winner: int | None, side: int, count: int) -> npt.NDArray[np.float64]:
+        """A hand that is over valued as ``count`` identical playouts."""
+        points = np.array([delta] * count, dtype=np.int64)
+        winners = np.full(count, -1 if winner is None else winner, dtype=np.int64)
+        return self.values(points, winners, side)
+
+    # -- card play -------------------------------------------------------------------------
+
+    def play(self, view: PlayerView, legal: Sequence[Move], rng: random.Random, variant: Variant) -> Move:
+        """The card (or other play-phase move) whose playouts score best on sampled deals."""
         knowledge = knowledge_of(view, variant)
         rules = rules_info(variant)
         candidates = distinct_moves(legal, knowledge, rules)
         if len(candidates) == 1:
             return candidates[0]
+        started = time.perf_counter()
         side = view.side_of[view.seat]
-        deals = max(1, self.playouts // len(candidates))
-        totals = [0.0] * len(candidates)
+        count = self.batch(variant)
+        passers = self._passers(view, variant, rules) if self.read_passes else []
+        rows: list[npt.NDArray[np.float64]] = []
         try:
-            for _ in range(deals):
-                state = deal_state(view, self.sample(view, knowledge, rules, rng), variant, knowledge)
+            while not self._spent(started, len(rows) * len(candidates) * count, len(rows)):
+                state = deal_state(view, self.sample(view, knowledge, rules, rng, passers), variant, knowledge)
+                seed = rng.getrandbits(32)
+                row = np.zeros(len(candidates))
                 for index, move in enumerate(candidates):
-                    totals[index] += self.rollout(state, move, side, rng)
+                    game = fast.Game(state)
+                    if game.apply_in_hand(move):
+                        result, winner = game.score()
+                        row[index] = self._scored(result.delta, winner, side, 1)[0]
+                    else:
+                        row[index] = self._play_out(game.freeze(), side, seed, count).mean()
+                rows.append(row)
+                if self.early_stop and _clear_best(np.array(rows), self.early_stop):
+                    break
         except NoConsistentDeal:
             return self.fallback.choose(view, legal, rng)
         finally:
-            self.stats.decisions += 1
-            self.stats.seconds += time.perf_counter() - started
-        self.stats.playouts += deals * len(candidates)
-        best = max(totals)
-        ties = [move for move, total in zip(candidates, totals, strict=True) if total >= best - 1e-9]
+            self._done(started, len(rows) * len(candidates) * count)
+        if self.play_trust:
+            return self._surely_better(view, legal, rng, candidates, np.array(rows), self.play_trust)
+        means = np.array(rows).mean(axis=0)
+        best = means.max()
+        ties = [move for move, mean in zip(candidates, means, strict=True) if mean >= best - 1e-9]
         if len(ties) == 1:
             return ties[0]
         return self.fallback.choose(view, ties, rng)
 
-    def sample(self, view: PlayerView, kn: Knowledge, rules: RulesInfo, rng: random.Random) -> tuple[int, ...]:
+    def sample(self, view: PlayerView, kn: Knowledge, rules: RulesInfo, rng: random.Random,
+               passers: Sequence[tuple[int, float]] = ()) -> tuple[int, ...]:
         """A deal from ``sample_masks``, redrawn (a few times at most) while the bidder's hand
-        looks too weak for its bid by ``HeuristicBot``'s valuation: a hint, not a proof."""
+        looks too weak for its bid by ``HeuristicBot``'s valuation, or a seat that passed
+        (``passers``: seat, and the worth its hand stayed below) held a hand worth a bid: a
+        hint, not a proof."""
         hands = sample_masks(kn, rng)
         bidder, bid = view.bidder, view.bid
-        if not self.read_bids or bidder is None or bidder == view.seat or kn.trump is None:
+        read_bidder = bidder is not None and bidder != view.seat and kn.trump is not None
+        if not self.read_bids or not (read_bidder or passers):
             return hands
         need = (bid if isinstance(bid, int) else rules.total) - self.fallback.boldness
+        players = view.players
+
+        def fits(hands: tuple[int, ...]) -> bool:
+            if read_bidder:
+                assert bidder is not None and kn.trump is not None
+                if suit_value(hands[bidder] | kn.played_by[bidder], kn.trump, rules, players) < need:
+                    return False
+            return all(best_suit(hands[seat] | kn.played_by[seat], rules, players, bidder_gift=rules.gift)[1] < most
+                       for seat, most in passers)
+
         for _ in range(BID_REDRAWS):
-            start = hands[bidder] | kn.played_by[bidder]
-            if suit_value(start, kn.trump, rules, view.players) >= need or rng.random() >= self.read_bids:
+            if fits(hands) or rng.random() >= self.read_bids:
                 break
             hands = sample_masks(kn, rng)
         return hands
 
-    def rollout(self, state: GameState, move: Move, side: int, rng: random.Random) -> float:
-        """Play ``move`` and the hand out: its score change for ``side`` minus the others' mean."""
-        delta, winner = playout(state, move, rng, self.greedy)
-        others = [change for other, change in enumerate(delta) if other != side]
-        value = delta[side] - (sum(others) / len(others) if others else 0.0)
-        if winner is not None:
-            value += self.game_bonus if winner == side else -self.game_bonus
-        return value
+    def _passers(self, view: PlayerView, variant: Variant, rules: RulesInfo) -> list[tuple[int, float]]:
+        """The seats that passed and the worth their hands stayed below, where the hands
+        played are the hands bid on (no widow, no exchange); else none."""
+        if not isinstance(variant.exchange, NoExchange) or not isinstance(variant.widow, NoWidow):
+            return []
+        return [(seat, most) for seat, least, most in self._bid_bounds(view, variant, rules) if least == -math.inf]
+
+    # -- the auction and trump -------------------------------------------------------------
+
+    def auction(self, view: PlayerView, legal: Sequence[Move], rng: random.Random, variant: Variant) -> Move:
+        """The bid (or pass), or the trump suit, whose hands played out score best."""
+        rules = rules_info(variant)
+        hand = mask_of(card.index for card in view.hand)
+        choices = self._auction_choices(view, legal, rules, hand)
+        started = time.perf_counter()
+        side = view.side_of[view.seat]
+        template = _template(variant, view.players)
+        count = self.batch(variant)
+        rows: list[npt.NDArray[np.float64]] = []
+        used = 0
+        try:
+            while not self._spent(started, used, len(rows)):
+                dealt = self._sample_hidden(view, variant, rules, rng)
+                if dealt is None:
+                    return self.fallback.choose(view, legal, rng)
+                deal = bidding.Deal(bidding.pre_play_state(view, variant, template, *dealt), view.seat, rules,
+                                    self.fallback.boldness)
+                seed = rng.getrandbits(32)
+                played: dict[tuple[object, ...], float] = {}
+                row = np.zeros(len(choices))
+                for index, (move, suit) in enumerate(choices):
+                    kind, found = bidding.run_to_play(deal, move, suit, variant)
+                    if kind == "play":
+                        assert isinstance(found, GameState)
+                        key = bidding.play_key(found)
+                        value = played.get(key)
+                        if value is None:
+                            value = played[key] = float(self._play_out(found, side, seed, count).mean())
+                            used += count
+                    else:
+                        assert isinstance(found, tuple)
+                        value = float(self._scored(found[0], found[1], side, count).mean())
+                    row[index] = value
+                rows.append(row)
+        finally:
+            self._done(started, used)
+        moves = [move if move is not None else Move("trump", suit if isinstance(suit, int) else 0)
+                 for move, suit in choices]
+        return self._surely_better(view, legal, rng, moves, np.array(rows), self.trust)
+
+    def _surely_better(self, view: PlayerView, legal: Sequence[Move], rng: random.Random, moves: Sequence[Move],
+                       rows: npt.NDArray[np.float64], trust: float) -> Move:
+        """The move of the best mean (a move tried several ways, as at several suits, at its
+        best), where it beats the move ``HeuristicBot`` would make by ``trust`` standard
+        errors of their difference on the same deals; else the heuristic move. A few noisy
+        deals do not overturn a sound rule of thumb, and many deals do whenever the play
+        says so."""
+        means = rows.mean(axis=0)
+        best_of: dict[Move, int] = {}
+        for index, move in enumerate(moves):
+            if move not in best_of or means[index] > means[best_of[move]]:
+                best_of[move] = index
+        best = max(best_of, key=lambda move: means[best_of[move]])
+        if not trust:
+            return best
+        usual = self.fallback.choose(view, legal, rng)
+        if best == usual or usual not in best_of:
+            return best
+        if len(rows) < 2:
+            return usual
+        gaps = rows[:, best_of[best]] - rows[:, best_of[usual]]
+        error = gaps.std(ddof=1) / math.sqrt(len(gaps))
+        return best if gaps.mean() > trust * error else usual
+
+    def _auction_choices(self, view: PlayerView, legal: Sequence[Move], rules: RulesInfo,
+                         hand: int) -> list[tuple[Move | None, int | None]]:
+        """(move, suit) pairs to try: each trump move; or each bid with each suit worth
+        trying, and the pass. The suit is a function of the hand where a gift is still to
+        come (``HeuristicBot``'s best suit once it is in the hand)."""
+        if view.phase is Phase.NAMING_TRUMP:
+            return [(None, int(move.arg or 0)) for move in legal]
+        players = view.players
+        suits: list[int | None]
+        if rules.gift and rules.named_trump:
+            suits = [None]  # (named once the gift is in the hand: HeuristicBot's best suit then)
+        else:
+            ranked = sorted(range(4), key=lambda suit: -suit_value(hand, suit, rules, players))
+            held = [suit for suit in ranked if hand & rules.tables.trumps[suit]] or ranked
+            suits = list(held[:max(1, self.trump_suits)])
+        choices: list[tuple[Move | None, int | None]] = []
+        for move in legal:
+            if move.kind == "bid":
+                choices.extend((move, suit) for suit in suits)
+            else:
+                choices.append((move, suits[0]))
+        return choices
+
+    def _sample_hidden(self, view: PlayerView, variant: Variant, rules: RulesInfo,
+                       rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """``bidding.sample_hidden``, redrawn (a few times at most) while a seat's hand does
+        not fit its bid by ``HeuristicBot``'s valuation: too weak for the bid it made, or
+        strong enough for a bid it passed up. A hint, not a proof."""
+        dealt = bidding.sample_hidden(view, variant, rng)
+        bounds = self._bid_bounds(view, variant, rules)
+        if not self.read_bids or not bounds or dealt is None:
+            return dealt
+        for _ in range(BID_REDRAWS):
+            values = ((best_suit(dealt[0][seat], rules, view.players, bidder_gift=rules.gift)[1], low, high)
+                      for seat, low, high in bounds)
+            if all(low <= value < high for value, low, high in values) or rng.random() >= self.read_bids:
+                break
+            dealt = bidding.sample_hidden(view, variant, rng) or dealt
+        return dealt
+
+    def _bid_bounds(self, view: PlayerView, variant: Variant, rules: RulesInfo) -> list[tuple[int, float, float]]:
+        """(seat, least, most) worth of each other seat's hand that its move in the auction
+        suggests, as ``HeuristicBot`` bids: a bid of b needs b less its boldness; a pass
+        says the hand was not worth the lowest bid it could have made."""
+        auction = variant.auction
+        if not isinstance(auction, SingleRound):
+            return []
+        boldness = self.fallback.boldness
+        high = 0
+        found = []
+        for seat, bid in view.bids:
+            rank = auction.rank(bid) if bid is not None else 0
+            if seat != view.seat:
+                if bid is None:
+                    lowest = max(high + 1, auction.min_bid)
+                    if lowest <= auction.max_bid:
+                        found.append((seat, -math.inf, lowest - boldness))
+                else:
+                    found.append((seat, (bid if isinstance(bid, int) else rules.total) - boldness, math.inf))
+            high = max(high, rank)
+        return found
 
 
 def playout(state: GameState, first: Move, rng: random.Random,
@@ -520,5 +823,5 @@ def playout(state: GameState, first: Move, rng: random.Random,
     return result.delta, winner
 
 
-__all__ = ["NoConsistentDeal", "SearchBot", "SearchStats", "deal_state", "playout", "rollout_move", "sample_deal",
-           "sample_masks", "sample_state"]
+__all__ = ["NoConsistentDeal", "SearchBot", "SearchStats", "deal_state", "playout", "rollout_move",
+           "sample_deal", "sample_masks", "sample_state"]
