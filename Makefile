@@ -54,8 +54,8 @@ browser:
 # The suite runs on both paths: the compiled kernel (tests/test_kernel.py compares it with the
 # Python components move by move), then PITCHCORE_PURE=1, the pure-Python reference.
 test: lint api browser
-	$(BIN)/pytest -n auto
-	PITCHCORE_PURE=1 $(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --dist worksteal
+	PITCHCORE_PURE=1 $(BIN)/pytest -n auto --dist worksteal
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
