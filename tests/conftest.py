@@ -232,3 +232,16 @@ def short_tmp() -> Iterator[Path]:
         yield folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def dealt(variant: str, hand: str, *, players: int = 4) -> GameState:
+    """A game whose eldest (seat 0) holds ``hand``; the others hold the rest of the deck in
+    order, as many cards each."""
+    named = parse_cards(hand.split())
+    filler = [card for card in (f"{r}{s}" for s in "CDHS" for r in "23456789TJQKA")
+              if parse_cards([card])[0] not in named]
+    size = len(hand.split())
+    hands = [hand] + [" ".join(filler[i * size:(i + 1) * size]) for i in range(players - 1)]
+    state = pc.new_game(variant, players=players, seed=1, dealer=players - 1, hands=hands)
+    assert state.phase is Phase.BIDDING and state.to_move == 0
+    return state

@@ -14,11 +14,11 @@ import attrs
 import pytest
 
 import pitchcore as pc
-from conftest import BUNDLED, choose_move
+from conftest import BUNDLED, choose_move, dealt
 from pitchcore.bots import Bot, HeuristicBot, RandomBot, SearchBot, deal_state, knowledge_of, play_game, sample_deal
 from pitchcore.bots.heuristic import RulesInfo, rules_info
 from pitchcore.bots.search import _exact, distinct_moves, playout, rollout_move, sample_masks
-from pitchcore.cards import CARDS, SUITS, Card, mask_of, parse_card, parse_cards
+from pitchcore.cards import CARDS, SUITS, Card, mask_of, parse_card
 from pitchcore.state import GameState, Phase
 from pitchcore.view import PlayerView
 
@@ -256,12 +256,7 @@ def _rules(name: str) -> RulesInfo:
 
 def first_bid(variant: str, hand: str, *, players: int = 4) -> pc.Move:
     """The HeuristicBot's move as eldest holding ``hand`` (other hands random)."""
-    filler = [card for card in (f"{r}{s}" for s in "CDHS" for r in "23456789TJQKA")
-              if parse_card(card) not in parse_cards(hand)]
-    size = len(hand.split())
-    hands = [hand] + [" ".join(filler[i * size:(i + 1) * size]) for i in range(players - 1)]
-    state = pc.new_game(variant, players=players, seed=1, dealer=players - 1, hands=hands)
-    assert state.phase is Phase.BIDDING and state.to_move == 0
+    state = dealt(variant, hand, players=players)
     return HeuristicBot().choose(state.view(0), state.legal_moves(), random.Random(0))
 
 

@@ -12,6 +12,7 @@ import random
 import pytest
 
 import pitchcore as pc
+from conftest import dealt
 from pitchcore import fast
 from pitchcore.bots import HeuristicBot, SearchBot, knowledge_of
 from pitchcore.bots.bidding import discard_for_draw, searchable
@@ -21,17 +22,6 @@ from pitchcore.cards import CARDS, cards_in, mask_of, parse_card, parse_cards
 from pitchcore.state import GameState, Phase
 
 HEARTS = 2
-
-
-def dealt(variant: str, hand: str, *, players: int = 4) -> GameState:
-    """A game whose eldest (seat 0) holds ``hand``; the others hold the rest of the deck in order."""
-    filler = [card for card in (f"{r}{s}" for s in "CDHS" for r in "23456789TJQKA")
-              if parse_card(card) not in parse_cards(hand)]
-    size = len(hand.split())
-    hands = [hand] + [" ".join(filler[i * size:(i + 1) * size]) for i in range(players - 1)]
-    state = pc.new_game(variant, players=players, seed=1, dealer=players - 1, hands=hands)
-    assert state.phase is Phase.BIDDING and state.to_move == 0
-    return state
 
 
 def search_move(state: GameState, playouts: int = 300, seed: int = 0, trust: float = 0.0) -> pc.Move:
