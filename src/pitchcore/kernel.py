@@ -256,17 +256,23 @@ def _run(state: GameState, n: int, seed: int, greedy: float = 0.0) -> tuple[byte
     return codes, flags, sides
 
 
+def _awarded(state: GameState, code: int, sides: int) -> list[int | None]:
+    """The side each category awards (None: nobody), read back from the kernel's code of a
+    judged hand: one digit per category, base ``sides + 1``, 0 for nobody."""
+    awarded: list[int | None] = []
+    for _ in state.table.rules.points:
+        code, digit = divmod(code, sides + 1)
+        awarded.append(None if digit == 0 else digit - 1)
+    return awarded
+
+
 def _settled(state: GameState, base: tuple[Any, ...], key: int, sides: int) -> tuple[tuple[int, ...], int]:
     """The score change per side and the winner (-1: none) of a judged hand: ``key`` is its
     code times two plus its all-tricks flag, settled by ``scoring.score_judged`` once."""
     found = _SETTLED.get((base, key))
     if found is None:
         code, all_tricks = divmod(key, 2)
-        awarded: list[int | None] = []
-        for _ in state.table.rules.points:
-            code, digit = divmod(code, sides + 1)
-            awarded.append(None if digit == 0 else digit - 1)
-        result, _, winner, _ = score_judged(state, awarded, bool(all_tricks))
+        result, _, winner, _ = score_judged(state, _awarded(state, code, sides), bool(all_tricks))
         if len(_SETTLED) >= _SETTLED_LIMIT:
             _SETTLED.clear()
         found = _SETTLED[(base, key)] = (result.delta, -1 if winner is None else winner)
@@ -328,11 +334,7 @@ def score_hand(state: GameState, keep: bool = True) -> tuple[HandResult, tuple[i
     key = (_settle_key(state), code * 2 + all_tricks) if keep else None
     template = _RESULTS.get(key) if keep else None
     if template is None:
-        awarded: list[int | None] = []
-        for _ in state.table.rules.points:
-            code, digit = divmod(code, sides + 1)
-            awarded.append(None if digit == 0 else digit - 1)
-        template = score_judged(state, awarded, all_tricks, pips)
+        template = score_judged(state, _awarded(state, code, sides), all_tricks, pips)
         if keep:
             if len(_RESULTS) >= _RESULTS_LIMIT:
                 _RESULTS.clear()
