@@ -28,8 +28,8 @@
 enum { FOLLOW_ANYTIME = 0, FOLLOW_STRICT = 1, FOLLOW_TRUMP_ONLY = 2 };
 enum { CAT_CARD = 0, CAT_GAME = 1, CAT_LAST = 2 };
 enum { TIE_NOBODY = 0, TIE_DEFENDERS, TIE_DEALER, TIE_ELDEST, TIE_JOKER_HOLDER };
-enum { INFO_TRUMP = 6, INFO_START = 11 };  /* HandInfo fields read here */
-enum { F_TABLE = 0, F_PHASE = 5, F_TO_MOVE = 6, F_MASKS = 7, F_INFO = 8, F_TRICK = 9, F_LEADER = 10,
+enum { INFO_BIDDER = 4, INFO_TRUMP = 6, INFO_START = 11, INFO_CALLED = 14 };  /* HandInfo fields read here */
+enum { F_TABLE = 0, F_DEALER = 2, F_PHASE = 5, F_TO_MOVE = 6, F_MASKS = 7, F_INFO = 8, F_TRICK = 9, F_LEADER = 10,
        F_DONE = 11 };  /* GameState fields */
 
 typedef struct {
@@ -640,6 +640,31 @@ typedef struct {
     int sides, bidder_side, dealer, tricks_done;
 } Judging;
 
+/* The done tricks ((leader, cards, taker) each) into what each seat took; their number. */
+static int read_done(const Rules *R, PyObject *done, Hand *h) {
+    if (!PyTuple_Check(done)) { PyErr_SetString(PyExc_TypeError, "kernel: done tricks must be a tuple"); return -1; }
+    h->last_taker = -1;
+    Py_ssize_t count = PyTuple_GET_SIZE(done);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *record = PyTuple_GET_ITEM(done, i);
+        int cards[MAXP], taker;
+        if (!PyTuple_Check(record) || PyTuple_GET_SIZE(record) != 3) {
+            PyErr_SetString(PyExc_TypeError, "kernel: a done trick is (leader, cards, taker)");
+            return -1;
+        }
+        int n = read_cards(PyTuple_GET_ITEM(record, 1), cards, R->players);
+        if (n < 0 || read_int(PyTuple_GET_ITEM(record, 2), &taker) < 0) return -1;
+        if (taker < 0 || taker >= R->players) {
+            PyErr_SetString(PyExc_ValueError, "kernel: taker out of range");
+            return -1;
+        }
+        for (int k = 0; k < n; k++) h->taken[taker] |= (uint64_t)1 << cards[k];
+        h->tricks[taker] += 1;
+        h->last_taker = taker;
+    }
+    return (int)count;
+}
+
 static int parse_judging(Rules *R, PyObject *const *a, Judging *J) {
     int players = R->players;
     memset(J, 0, sizeof(Judging));
@@ -648,24 +673,7 @@ static int parse_judging(Rules *R, PyObject *const *a, Judging *J) {
     if (read_masks(a[0], h->masks, players) < 0 || read_masks(a[1], h->start, players) < 0
         || read_masks(a[7], sides64, players) < 0)
         return -1;
-    if (!PyTuple_Check(a[2])) { PyErr_SetString(PyExc_TypeError, "kernel: done tricks must be a tuple"); return -1; }
-    h->last_taker = -1;
-    Py_ssize_t done = PyTuple_GET_SIZE(a[2]);
-    for (Py_ssize_t i = 0; i < done; i++) {
-        PyObject *record = PyTuple_GET_ITEM(a[2], i);
-        int cards[MAXP], taker;
-        if (!PyTuple_Check(record) || PyTuple_GET_SIZE(record) != 3) {
-            PyErr_SetString(PyExc_TypeError, "kernel: a done trick is (leader, cards, taker)");
-            return -1;
-        }
-        int n = read_cards(PyTuple_GET_ITEM(record, 1), cards, players);
-        if (n < 0 || read_int(PyTuple_GET_ITEM(record, 2), &taker) < 0) return -1;
-        if (taker < 0 || taker >= players) { PyErr_SetString(PyExc_ValueError, "kernel: taker out of range"); return -1; }
-        for (int k = 0; k < n; k++) h->taken[taker] |= (uint64_t)1 << cards[k];
-        h->tricks[taker] += 1;
-        h->last_taker = taker;
-    }
-    J->tricks_done = (int)done;
+    if ((J->tricks_done = read_done(R, a[2], h)) < 0) return -1;
     int n = read_cards(a[3], h->trick, players);
     if (n < 0) return -1;
     h->ntrick = n;
@@ -740,25 +748,74 @@ static PyObject *Rules_playouts(Rules *R, PyObject *const *args, Py_ssize_t narg
     return Py_BuildValue("(NN)", codes, flags);
 }
 
+/* (code, all tricks, Game pips per side[, each seat's played cards]) of a judged hand. */
+static PyObject *judged_tuple(const Rules *R, const Judging *J, int with_played) {
+    char all_tricks;
+    int64_t code = hand_code(R, J, &J->hand, &all_tricks);
+    int pips[MAXP] = {0};
+    for (int seat = 0; seat < R->players; seat++) {
+        for (uint64_t m = J->hand.taken[seat]; m; m &= m - 1) pips[J->side_of[seat]] += R->pips[__builtin_ctzll(m)];
+    }
+    PyObject *tally = PyTuple_New(J->sides);
+    if (!tally) return NULL;
+    for (int side = 0; side < J->sides; side++) {
+        PyObject *v = PyLong_FromLong(pips[side]);
+        if (!v) { Py_DECREF(tally); return NULL; }
+        PyTuple_SET_ITEM(tally, side, v);
+    }
+    if (!with_played)
+        return Py_BuildValue("(LON)", (long long)code, all_tricks ? Py_True : Py_False, tally);
+    uint64_t played[MAXP];
+    for (int seat = 0; seat < R->players; seat++) played[seat] = J->hand.start[seat] & ~J->hand.masks[seat];
+    PyObject *shown = masks_tuple(played, R->players);
+    if (!shown) { Py_DECREF(tally); return NULL; }
+    return Py_BuildValue("(LONN)", (long long)code, all_tricks ? Py_True : Py_False, tally, shown);
+}
+
 /* judged(*hand) -> (code, all tricks, Game pips per side) of the hand as it stands (finished). */
 static PyObject *Rules_judged(Rules *R, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 11) { PyErr_SetString(PyExc_TypeError, "judged takes 11 arguments"); return NULL; }
     Judging J;
     if (parse_judging(R, args, &J) < 0) return NULL;
-    char all_tricks;
-    int64_t code = hand_code(R, &J, &J.hand, &all_tricks);
-    int pips[MAXP] = {0};
-    for (int seat = 0; seat < R->players; seat++) {
-        for (uint64_t m = J.hand.taken[seat]; m; m &= m - 1) pips[J.side_of[seat]] += R->pips[__builtin_ctzll(m)];
+    return judged_tuple(R, &J, 0);
+}
+
+/* finished(state) -> judged's answer and each seat's played cards (start & ~held: what
+ * scoring.played gives) for the state's finished hand, judged between the table's sides;
+ * None where that is not the hand's judging (a partner was called, a trick is open, play
+ * never began). kernel.score_hand's way in: no arguments built in Python. */
+static PyObject *Rules_finished(Rules *R, PyObject *state) {
+    Py_ssize_t size;
+    PyObject **f = fields_of(state, &size);
+    if (!f || size <= F_DONE) { PyErr_SetString(PyExc_TypeError, "kernel: not a state"); return NULL; }
+    PyObject *info = f[F_INFO];
+    if (!PyTuple_Check(info) || PyTuple_GET_SIZE(info) <= INFO_CALLED) {
+        PyErr_SetString(PyExc_TypeError, "kernel: info must be a HandInfo");
+        return NULL;
     }
-    PyObject *tally = PyTuple_New(J.sides);
-    if (!tally) return NULL;
-    for (int side = 0; side < J.sides; side++) {
-        PyObject *v = PyLong_FromLong(pips[side]);
-        if (!v) { Py_DECREF(tally); return NULL; }
-        PyTuple_SET_ITEM(tally, side, v);
+    PyObject *start = PyTuple_GET_ITEM(info, INFO_START);
+    if (PyTuple_GET_ITEM(info, INFO_CALLED) != Py_None || !PyTuple_Check(start)
+        || PyTuple_GET_SIZE(start) != R->players || !PyTuple_Check(f[F_TRICK]) || PyTuple_GET_SIZE(f[F_TRICK]))
+        Py_RETURN_NONE;
+    Judging J;
+    memset(&J, 0, sizeof(Judging));
+    Hand *h = &J.hand;
+    if (load_hand(R, f, h) < 0 || read_masks(start, h->start, R->players) < 0) return NULL;
+    if ((J.tricks_done = read_done(R, f[F_DONE], h)) < 0) return NULL;
+    PyObject *bidder = PyTuple_GET_ITEM(info, INFO_BIDDER);
+    int seat = -1;
+    if (bidder != Py_None && read_int(bidder, &seat) < 0) return NULL;
+    if (read_int(f[F_DEALER], &J.dealer) < 0) return NULL;
+    if (seat >= R->players || J.dealer < 0 || J.dealer >= R->players) {
+        PyErr_SetString(PyExc_ValueError, "kernel: seat out of range");
+        return NULL;
     }
-    return Py_BuildValue("(LON)", (long long)code, all_tricks ? Py_True : Py_False, tally);
+    for (int i = 0; i < R->players; i++) {
+        J.side_of[i] = R->side_of[i];
+        if (J.side_of[i] >= J.sides) J.sides = J.side_of[i] + 1;
+    }
+    J.bidder_side = seat < 0 ? -1 : J.side_of[seat];
+    return judged_tuple(R, &J, 1);
 }
 
 /* -- building a Rules object --------------------------------------------------------------- */
@@ -947,6 +1004,8 @@ static PyMethodDef Rules_methods[] = {
      "Random play-outs of the hand, scored to award codes."},
     {"judged", (PyCFunction)(void (*)(void))Rules_judged, METH_FASTCALL,
      "The award code, the all-tricks flag and the Game pips per side of a finished hand."},
+    {"finished", (PyCFunction)Rules_finished, METH_O,
+     "judged() of a state's finished hand read from its fields, with each seat's played cards (None: not judged so)."},
     {NULL, NULL, 0, NULL},
 };
 

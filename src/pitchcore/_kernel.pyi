@@ -34,6 +34,7 @@ class Rules:
         self, masks: tuple[int, ...], start: tuple[int, ...], done_tricks: tuple[Any, ...], trick: tuple[int, ...],
         leader: int, to_move: int, trump: int, side_of: tuple[int, ...], sides: int, bidder_side: int, dealer: int, /,
     ) -> tuple[int, bool, tuple[int, ...]]: ...
+    def finished(self, state: Sequence[Any], /) -> tuple[int, bool, tuple[int, ...], tuple[int, ...]] | None: ...
 
 class GameBase:
     """fast.Game's play moves in the kernel."""

@@ -27,7 +27,6 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -325,25 +324,26 @@ def score_hand(state: GameState, keep: bool = True) -> tuple[HandResult, tuple[i
     their own Game pips and record; with ``keep`` False nothing is kept (a whole game's
     scores change every hand: the engine's hands would only fill the memory). Else Python's
     ``score_hand`` itself."""
-    info = state.info
-    found = None if info.called is not None or not info.start or state.trick_cards else _hand(state)
+    table = state.table
+    step = table.pipeline[state.step]
+    found = step.rules.finished(state) if isinstance(step, KernelPlay) and state.phase is Phase.PLAYING else None
     if found is None:
         return scoring.score_hand(state)
-    rules, hand, sides = found
-    code, all_tricks, pips = rules.judged(*hand)
+    code, all_tricks, pips, shown = found
     key = (_settle_key(state), code * 2 + all_tricks) if keep else None
     template = _RESULTS.get(key) if keep else None
     if template is None:
-        template = score_judged(state, _awarded(state, code, sides), all_tricks, pips)
+        template = score_judged(state, _awarded(state, code, table.sides), all_tricks, pips)
         if keep:
             if len(_RESULTS) >= _RESULTS_LIMIT:
                 _RESULTS.clear()
             _RESULTS[key] = template
         return template
     result, scores, winner, over = template
-    table = state.table
-    record = PlayRecord(state.done_tricks, scoring.played(state), info.trump, table.tables, table.rules.points)
-    return attrs.evolve(result, game_pips=pips, record=record), scores, winner, over
+    record = PlayRecord(state.done_tricks, shown, state.info.trump, table.tables, table.rules.points)
+    return HandResult(bidder=result.bidder, bid=result.bid, made=result.made, awards=result.awards,
+                      delta=result.delta, game_pips=pips, dealer=result.dealer, ended_game=result.ended_game,
+                      partner=result.partner, winners=result.winners, record=record), scores, winner, over
 
 
 __all__ = ["AVAILABLE", "PURE", "KernelPlay", "compile_rules", "judge", "play_step", "playouts", "score_hand",
