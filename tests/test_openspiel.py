@@ -395,6 +395,19 @@ ISMCTS_HANDS = 80
 ISMCTS_SIMULATIONS = 25
 
 
+class SeededISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's Python ISMCTS drawing its world samples from a seeded generator: the stock
+    bot draws them with an unseeded ``pyspiel.UniformProbabilitySampler``, so its games (and
+    a test's margin) differ from run to run."""
+
+    def __init__(self, *args: Any, sampler: np.random.RandomState, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sampler = sampler
+
+    def resample_from_infostate(self, state: Any) -> Any:
+        return state.resample_from_infostate(state.current_player(), self.sampler.uniform)
+
+
 def test_ismcts_beats_random_bots_at_auction_pitch() -> None:
     """OpenSpiel's Python ISMCTS (random rollouts, resampling through the adapter) in one
     seat, pitchcore's RandomBot in the three others, single hands of auction-pitch, the
@@ -404,9 +417,9 @@ def test_ismcts_beats_random_bots_at_auction_pitch() -> None:
     space = game.action_space
     rng = np.random.RandomState(7)
     pick = random.Random(7)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(3)), 2.0, ISMCTS_SIMULATIONS,
-                           random_state=np.random.RandomState(5),
-                           final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+    bot = SeededISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(3)), 2.0, ISMCTS_SIMULATIONS,
+                          random_state=np.random.RandomState(5), sampler=np.random.RandomState(11),
+                          final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
     randoms = RandomBot()
     margins = []
     for hand in range(ISMCTS_HANDS):
