@@ -333,7 +333,7 @@ def score_hand(state: GameState, keep: bool = True) -> tuple[HandResult, tuple[i
     key = (_settle_key(state), code * 2 + all_tricks) if keep else None
     template = _RESULTS.get(key) if keep else None
     if template is None:
-        template = score_judged(state, _awarded(state, code, table.sides), all_tricks, pips)
+        template = score_judged(state, _awarded(state, code, table.sides), all_tricks, pips, shown)
         if keep:
             if len(_RESULTS) >= _RESULTS_LIMIT:
                 _RESULTS.clear()

@@ -82,12 +82,14 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
 
 
 def score_judged(state: GameState, awarded: Sequence[int | None], all_tricks: bool,
-                 pips: tuple[int, ...] | None = None) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
+                 pips: tuple[int, ...] | None = None,
+                 shown: tuple[int, ...] | None = None) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
     """``score_hand`` of a finished hand whose categories were judged elsewhere (the compiled
     kernel): ``awarded`` is the side each category awards (every one a ``Point``),
     ``all_tricks`` whether the bidder's side took every trick, and ``pips`` the Game pips
     each side took (None: not known, and the result's are then not the hand's; without a
-    called partner, what ``HandResult.game_pips`` reports)."""
+    called partner, what ``HandResult.game_pips`` reports); ``shown``: ``played(state)``
+    where the caller has it."""
     table = state.table
     info = state.info
     teams = None if info.called is None else teams_of(state)
@@ -100,16 +102,19 @@ def score_judged(state: GameState, awarded: Sequence[int | None], all_tricks: bo
         if not all_tricks:
             tricks[(bidder_side + 1) % sides] = 1
     ctx = HandContext(NO_TRUMP if info.trump is None else info.trump, table.tables, side_of, sides,
-                      info.start, (0,) * table.players, tuple(tricks), bidder_side, state.dealer)
+                      info.start, (0,) * table.players, tuple(tricks), bidder_side, state.dealer,
+                      pips=(0,) * sides if pips is None else pips)  # (no piles: nothing is judged from them)
     judged = [point.credited(side) for point, side in zip(table.rules.points, awarded, strict=True)]  # type: ignore[attr-defined]
-    return _scored(state, ctx, judged, teams, pips)
+    return _scored(state, ctx, judged, teams, pips, shown)
 
 
 def _scored(state: GameState, ctx: HandContext, judged: list[tuple[tuple[int, int], ...]],
             teams: tuple[int, ...] | None,
-            tally: tuple[int, ...] | None = None) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
+            tally: tuple[int, ...] | None = None,
+            shown: tuple[int, ...] | None = None) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
     """``score_hand`` once each category has said what it credits (``judged``); ``tally``:
-    the hand's Game pips per side where the categories were judged elsewhere."""
+    the hand's Game pips per side where the categories were judged elsewhere (and ``shown``
+    what each seat played, where known)."""
     table = state.table
     rules = table.rules
     info = state.info
@@ -164,7 +169,8 @@ def _scored(state: GameState, ctx: HandContext, judged: list[tuple[tuple[int, in
                     hand=len(state.hand_results) + 1, players=table.players, paid=paid,
                     sets=_sets(state, made))
     return _settled(state, ledger, awarded, pips,
-                    PlayRecord(state[11], played(state) if tally is not None else _shown(info.start, ctx.piles),
+                    PlayRecord(state[11], shown if shown is not None else played(state) if tally is not None
+                               else _shown(info.start, ctx.piles),
                                info.trump, table.tables, points))
 
 

@@ -33,7 +33,7 @@ class HandContext:
     def __init__(self, trump: int, tables: TrumpTables, side_of: tuple[int, ...], sides: int,
                  held: tuple[int, ...], taken: tuple[int, ...], tricks_won: tuple[int, ...],
                  bidder_side: int | None, dealer: int | None = None,
-                 last_taker: int | None = None) -> None:
+                 last_taker: int | None = None, pips: tuple[int, ...] | None = None) -> None:
         self.trump = trump
         self.tables = tables
         self.side_of = side_of
@@ -59,8 +59,8 @@ class HandContext:
             piles[side_of[seat]] |= mask
         self.piles = tuple(piles)
         """Mask of the cards each side captured."""
-        self.pips = tuple(pips_of(pile) for pile in piles)
-        """Game pips each side captured."""
+        self.pips = tuple(pips_of(pile) for pile in piles) if pips is None else pips
+        """Game pips each side captured (given where the hand was judged elsewhere)."""
 
     def holder(self, card: int) -> int | None:
         """The seat that held ``card`` when play began (None: not in play)."""
