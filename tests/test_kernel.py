@@ -17,13 +17,16 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pitchcore as pc
 from conftest import BUNDLED, HOUSE_RULES, TRUMP_HOUSE, choose_move, random_game
-from pitchcore import fast, kernel
+from pitchcore import extension, fast, kernel
 from pitchcore.bots.search import rollout_move
 from pitchcore.cards import cards_in
 from pitchcore.components import HAND_STEPS
+from pitchcore.components.exchange import _subsets
 from pitchcore.components.step import Next
 from pitchcore.loader import load_variant_text
 from pitchcore.moves import PLAY, Move
@@ -250,3 +253,17 @@ def test_playouts_check_their_arguments() -> None:
     assert over.is_over
     with pytest.raises(ValueError, match="over"):
         fast.playouts(over, 1)
+
+
+@pytest.mark.skipif(extension.compiled is None, reason="the compiled extension is not in use")
+@given(mask=st.integers(0, 2**54 - 1).filter(lambda m: m.bit_count() <= 16), low=st.integers(0, 17),
+       high=st.integers(-1, 17))
+@settings(max_examples=300, deadline=None)
+def test_compiled_submoves_are_the_pythons_subsets(mask: int, low: int, high: int) -> None:
+    """A draw's discards from the extension: one per sub-mask, in ``_subsets``' order."""
+    assert extension.compiled is not None
+    sizes = range(low, max(high, low - 1) + 1)
+    expected = tuple(Move("discard", sub) for sub in _subsets(mask, sizes))
+    found = extension.compiled.submoves(Move, "discard", mask, low, max(high, low - 1)) if sizes else ()
+    assert found == expected
+    assert all(type(move) is Move for move in found)

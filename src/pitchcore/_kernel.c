@@ -1143,8 +1143,70 @@ static PyTypeObject GameBaseType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* -- sub-masks ------------------------------------------------------------------------------ */
+
+/* submoves(move_type, kind, mask, lo, hi) -> (move_type((kind, sub)), ...) for every sub-mask
+ * of ``mask`` holding lo to hi of its cards: by size, then in card order, as
+ * itertools.combinations over the cards gives them (components.exchange's _subsets and
+ * _discards, which stay the definition: a draw offers hundreds of discards a turn). */
+static PyObject *kernel_submoves(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) { PyErr_SetString(PyExc_TypeError, "submoves takes 5 arguments"); return NULL; }
+    PyTypeObject *type = (PyTypeObject *)args[0];
+    PyObject *kind = args[1];
+    if (!PyType_Check(args[0]) || !PyType_IsSubtype(type, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "submoves: the move type must be a tuple type");
+        return NULL;
+    }
+    unsigned long long mask = PyLong_AsUnsignedLongLong(args[2]);
+    long lo = PyLong_AsLong(args[3]), hi = PyLong_AsLong(args[4]);
+    if (PyErr_Occurred()) return NULL;
+    uint64_t bits[64];
+    int n = 0;
+    for (uint64_t m = mask; m; m &= m - 1) bits[n++] = m & (~m + 1);
+    if (lo < 0) lo = 0;
+    if (hi > n) hi = n;
+    Py_ssize_t total = 0;
+    for (long k = lo; k <= hi; k++) {
+        double c = 1;  /* C(n, k), exact in a double for n <= 64 as far as any list could go */
+        for (long i = 0; i < k; i++) c = c * (double)(n - i) / (double)(i + 1);
+        total += (Py_ssize_t)(c + 0.5);
+        if (total > PY_SSIZE_T_MAX / 64) { PyErr_NoMemory(); return NULL; }
+    }
+    PyObject *out = PyTuple_New(total);
+    if (!out) return NULL;
+    Py_ssize_t at = 0;
+    int idx[64];
+    for (long k = lo; k <= hi; k++) {
+        for (int i = 0; i < k; i++) idx[i] = i;
+        for (;;) {
+            uint64_t sub = 0;
+            for (int i = 0; i < k; i++) sub |= bits[idx[i]];
+            PyObject *value = PyLong_FromUnsignedLongLong(sub);
+            PyObject *move = value ? type->tp_alloc(type, 2) : NULL;
+            if (!move) { Py_XDECREF(value); Py_DECREF(out); return NULL; }
+            Py_INCREF(kind);
+            PyTuple_SET_ITEM(move, 0, kind);
+            PyTuple_SET_ITEM(move, 1, value);
+            PyTuple_SET_ITEM(out, at++, move);
+            int i = (int)k - 1;  /* the next combination in lexicographic order */
+            while (i >= 0 && idx[i] == n - (int)k + i) i--;
+            if (i < 0) break;
+            idx[i]++;
+            for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+        }
+    }
+    return out;
+}
+
+static PyMethodDef kernel_functions[] = {
+    {"submoves", (PyCFunction)(void (*)(void))kernel_submoves, METH_FASTCALL,
+     "One move of a kind per sub-mask of a mask with lo to hi cards, by size then card order."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef kernel_module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "pitchcore's optional compiled play kernel (see pitchcore.kernel).", -1, NULL,
+    PyModuleDef_HEAD_INIT, "_kernel", "pitchcore's optional compiled play kernel (see pitchcore.kernel).", -1,
+    kernel_functions,
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) {

@@ -24,7 +24,6 @@ Two things run on it:
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -53,6 +52,8 @@ from .components.shoot import AllPoints, AllPointsAndTricks, NoShoot
 from .components.step import Next, Step
 from .components.trick import HighestTrump
 from .components.trump import NO_TRUMP
+from .extension import PURE
+from .extension import compiled as _kernel
 from .log import Log
 from .moves import PLAY, Move
 from .results import HandResult, PlayRecord
@@ -63,16 +64,9 @@ if TYPE_CHECKING:
     from .rules import Table
     from .variant import Variant
 
-try:
-    from . import _kernel
-except ImportError:  # no compiler where pitchcore was installed: the Python path
-    _kernel = None  # type: ignore[assignment]
-
-PURE = os.environ.get("PITCHCORE_PURE", "") not in ("", "0")
-"""True when ``PITCHCORE_PURE`` asks for the pure-Python path (read once, at import)."""
-AVAILABLE = _kernel is not None and not PURE
-"""True when the compiled kernel is built and not switched off."""
-GAME_BASE: type = _kernel.GameBase if AVAILABLE else object
+AVAILABLE = _kernel is not None
+"""True when the compiled kernel is built and not switched off (``PITCHCORE_PURE``)."""
+GAME_BASE: type = _kernel.GameBase if _kernel is not None else object
 """The base class of ``fast.Game``: the kernel's, whose play moves run in C, or ``object``."""
 
 _FOLLOW: dict[type, int] = {FollowOrTrump: 0, StrictFollow: 1, TrumpOnly: 2}
@@ -126,7 +120,7 @@ def _set_trump(info: HandInfo, suit: int) -> HandInfo:
 
 def compile_rules(table: Table) -> Any:
     """The kernel's ``Rules`` for ``table`` (None: the kernel is off, or cannot play it)."""
-    if not AVAILABLE:
+    if _kernel is None:
         return None
     variant = table.variant
     if unsupported(variant) is not None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..cards import cards_in, mask_of, mask_text, shuffled
+from ..extension import compiled
 from ..moves import Move, discard
 from ..registry import MOST_CARDS, choice, component, field, slot
 from ..state import GameState, Phase
@@ -29,9 +30,13 @@ def _subsets(mask: int, sizes: range) -> list[int]:
 _new = tuple.__new__
 
 
-def _discards(masks: list[int]) -> tuple[Move, ...]:
-    """``discard`` moves for ``masks``: a draw hand has hundreds, built here without a call each."""
-    return tuple([_new(Move, ("discard", mask)) for mask in masks])
+def _discards(mask: int, sizes: range) -> tuple[Move, ...]:
+    """A ``discard`` move per sub-mask of ``mask`` with a size in ``sizes`` (``_subsets``'
+    order): a draw hand has hundreds, built in the compiled extension where it is in use."""
+    if compiled is not None and sizes:
+        found: tuple[Move, ...] = compiled.submoves(Move, "discard", mask, sizes.start, sizes.stop - 1)
+        return found
+    return tuple([_new(Move, ("discard", sub)) for sub in _subsets(mask, sizes)])
 
 
 _POINT_TRUMPS: dict[int, tuple[Variant, tuple[int, ...]]] = {}
@@ -449,7 +454,7 @@ class Draw(ExchangeRule):
 
     def legal(self, state: GameState) -> tuple[Move, ...]:
         hand, sizes = self.sizes(state)
-        return _discards(_subsets(hand, sizes))
+        return _discards(hand, sizes)
 
     def is_legal(self, state: GameState, move: Move) -> bool:
         hand, sizes = self.sizes(state)
