@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-dev
 KERNEL := $(VENV)/.kernel-built
 # The modules users import (pitchcore's own page lists pitchcore.__all__, and its exported submodule
 # pitchcore.history comes with it); tests/test_api_docs.py reads this line.
-API_MODULES := pitchcore pitchcore.fast pitchcore.kernel pitchcore.bots pitchcore.simulate pitchcore.adapters.openspiel pitchcore.adapters.pettingzoo pitchcore.adapters.gymnasium
+API_MODULES := pitchcore pitchcore.fast pitchcore.kernel pitchcore.extension pitchcore.bots pitchcore.simulate pitchcore.adapters.openspiel pitchcore.adapters.pettingzoo pitchcore.adapters.gymnasium
 
 .PHONY: demo test lint api browser clean
 
