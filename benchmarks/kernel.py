@@ -18,6 +18,9 @@ In one process on one core, side by side with the targets the kernel was built f
   checked      ``state.legal_moves()`` + ``state.apply(move)`` over whole random games
                (throughput.py's ``checked_run``); target: at least 0.7 times euchre's
                ``state.child(action)`` in the same loop
+A last line (no target) compares hands/s: a euchre game is one hand whose 24-card deal is
+22 of its ~43 transitions (chance outcomes), where a pitchcore hand's deal is made inside
+the move that ends the hand before it, so transitions/s weigh unlike moves.
 Each pitchcore figure is given for the path this process uses (the compiled kernel when it
 is built: ``pitchcore.fast.KERNEL``) and for the pure-Python path, measured afterwards in a
 subprocess run with ``PITCHCORE_PURE=1`` (never at the same time, so each has the core to
@@ -119,6 +122,12 @@ def checked_rate(variant: pitchcore.Variant, seconds: float) -> float:
     return throughput.checked_run(variant, seconds, None)[0]
 
 
+def moves_per_hand(variant: pitchcore.Variant, seconds: float) -> float:
+    """Transitions a hand of random whole games takes (checked API; the deal is none of them)."""
+    transitions, hands = throughput.checked_run(variant, seconds, None)
+    return transitions / hands
+
+
 def pitchcore_figures(names: list[str], seconds: float, runs: int, batch: int,
                       cpu: bool) -> dict[str, dict[str, float]]:
     """Each variant's figures (``FIGURES``) on the path this process uses."""
@@ -135,6 +144,7 @@ def pitchcore_figures(names: list[str], seconds: float, runs: int, batch: int,
             "in_hand_moves": median_rate(
                 runs, functools.partial(throughput.in_hand_mutable_run, starts, seconds, scored=False), cpu),
             "checked": median_rate(runs, functools.partial(checked_rate, variant, seconds), cpu),
+            "per_hand": moves_per_hand(variant, seconds),
         }
         greedy = getattr(fast, "Greedy", None)
         if greedy is not None:
@@ -155,23 +165,26 @@ def pure_figures(names: list[str], seconds: float, runs: int, batch: int,
     return bool(answer["kernel"]), answer["figures"]
 
 
-def euchre_run(seconds: float, child: bool) -> float:
+def euchre_run(seconds: float, child: bool, per_hand: list[float] | None = None) -> float:
     """Transitions/s of random whole OpenSpiel euchre games from Python: ``apply_action``
     (or ``state = state.child(action)``) for every chance outcome (euchre's are all equally
-    likely, so one is picked uniformly) and every decision."""
+    likely, so one is picked uniformly) and every decision. A euchre game is one hand:
+    ``per_hand``, if given, gets the transitions a game took and how many were chance."""
     import pyspiel
 
     game = pyspiel.load_game("euchre")
     rand = random.Random(1).random
-    transitions = 0
+    transitions = games = chances = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
         state = game.new_initial_state()
+        games += 1
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 action = outcomes[int(rand() * len(outcomes))][0]
+                chances += 1
             else:
                 legal = state.legal_actions()
                 action = legal[int(rand() * len(legal))]
@@ -180,6 +193,8 @@ def euchre_run(seconds: float, child: bool) -> float:
             else:
                 state.apply_action(action)
             transitions += 1
+    if per_hand is not None:
+        per_hand[:] = [transitions / games, chances / games]
     return transitions / (time.perf_counter() - start)
 
 
@@ -189,8 +204,10 @@ def euchre_figures(seconds: float, runs: int, cpu: bool) -> dict[str, float] | N
         import pyspiel  # noqa: F401
     except ImportError:
         return None
-    return {"apply": median_rate(runs, functools.partial(euchre_run, seconds, False), cpu),
-            "child": median_rate(runs, functools.partial(euchre_run, seconds, True), cpu)}
+    per_hand: list[float] = []
+    return {"apply": median_rate(runs, functools.partial(euchre_run, seconds, False, per_hand), cpu),
+            "child": median_rate(runs, functools.partial(euchre_run, seconds, True), cpu),
+            "per_hand": per_hand[0], "chance_per_hand": per_hand[1]}
 
 
 def verdict(ratio: float, target: float) -> str:
@@ -222,6 +239,23 @@ def report(names: list[str], kernel: dict[str, dict[str, float]], pure: dict[str
                 line += (f"kernel / euchre {what} " + verdict(fast_rate / yardstick, target)
                          + f"; pure {pure_rate / yardstick:.2f}x")
             print(line)
+
+
+def hands(names: list[str], kernel: dict[str, dict[str, float]], euchre: dict[str, float]) -> None:
+    """Whole games per hand played (no target): a euchre game is one hand of about 43
+    transitions, 22 of them its deal's chance outcomes, where a pitchcore hand's deal is
+    part of the move that ends the hand before it, so transitions/s compare unlike moves."""
+    per_hand = euchre["per_hand"]
+    print(f"per hand (no target): euchre {per_hand:.1f} transitions a hand ({euchre['chance_per_hand']:.1f} of them "
+          f"dealing chance outcomes): {euchre['apply'] / per_hand:,.0f} hands/s by apply_action, "
+          f"{euchre['child'] / per_hand:,.0f} by child")
+    for name in names:
+        figures = kernel[name]
+        moves = figures["per_hand"]
+        whole, checked = figures["whole"] / moves, figures["checked"] / moves
+        print(f"  {name}: {moves:.1f} transitions a hand; fast.Game whole games {whole:,.0f} hands/s "
+              f"({whole / (euchre['apply'] / per_hand):.2f}x euchre apply_action's), checked API {checked:,.0f} "
+              f"hands/s ({checked / (euchre['child'] / per_hand):.2f}x euchre child's)")
 
 
 def main() -> None:
@@ -266,6 +300,8 @@ def main() -> None:
         print("warning: the PITCHCORE_PURE=1 subprocess still used the compiled kernel")
     report(names, kernel, pure, euchre)
     print("\nrates are transitions/s but for playouts/s; gain = kernel / pure")
+    if euchre is not None:
+        hands(names, kernel, euchre)
     if kernel_used:
         print("the kernel settles each distinct outcome of a hand once per position's scores and auction and "
               "keeps it; its first run of playouts, with that cache filling:",
