@@ -219,11 +219,17 @@ def _settle_key(state: GameState) -> tuple[Any, ...]:
             info.paid, past)
 
 
+def _rules(state: GameState) -> Any:
+    """The kernel's Rules for the hand of ``state`` (None: the kernel does not play it)."""
+    step = state.table.pipeline[state.step]
+    return step.rules if isinstance(step, KernelPlay) and state.phase is Phase.PLAYING else None
+
+
 def _hand(state: GameState) -> tuple[Any, tuple[Any, ...], int] | None:
     """The kernel's Rules and the hand of ``state`` as its ``playouts`` and ``judged`` take it,
     with the number of sides it is judged between (None: the kernel does not play this state)."""
-    step = state.table.pipeline[state.step]
-    if not isinstance(step, KernelPlay) or state.phase is not Phase.PLAYING:
+    rules = _rules(state)
+    if rules is None:
         return None
     table = state.table
     info = state.info
@@ -232,7 +238,7 @@ def _hand(state: GameState) -> tuple[Any, tuple[Any, ...], int] | None:
     side_of = table.side_of if teams is None else teams
     sides = table.sides if teams is None else 2
     start = info.start if len(info.start) == players else (0,) * players
-    return step.rules, (
+    return rules, (
         state.masks, start, state.done_tricks, state.trick_cards, state.leader, state.to_move,
         -1 if info.trump is None else info.trump, side_of, sides,
         -1 if info.bidder is None else side_of[info.bidder], state.dealer), sides
@@ -319,8 +325,8 @@ def score_hand(state: GameState, keep: bool = True) -> tuple[HandResult, tuple[i
     scores change every hand: the engine's hands would only fill the memory). Else Python's
     ``score_hand`` itself."""
     table = state.table
-    step = table.pipeline[state.step]
-    found = step.rules.finished(state) if isinstance(step, KernelPlay) and state.phase is Phase.PLAYING else None
+    rules = _rules(state)
+    found = None if rules is None else rules.finished(state)
     if found is None:
         return scoring.score_hand(state)
     code, all_tricks, pips, shown = found

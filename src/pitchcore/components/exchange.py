@@ -33,7 +33,7 @@ _new = tuple.__new__
 def _discards(mask: int, sizes: range) -> tuple[Move, ...]:
     """A ``discard`` move per sub-mask of ``mask`` with a size in ``sizes`` (``_subsets``'
     order): a draw hand has hundreds, built in the compiled extension where it is in use."""
-    if compiled is not None and sizes:
+    if compiled is not None:
         found: tuple[Move, ...] = compiled.submoves(Move, "discard", mask, sizes.start, sizes.stop - 1)
         return found
     return tuple([_new(Move, ("discard", sub)) for sub in _subsets(mask, sizes)])
