@@ -118,14 +118,13 @@ def median_rate(runs: int, measure: Callable[[], float], cpu: bool) -> float:
     return statistics.median(rates(runs, measure, cpu))
 
 
-def checked_rate(variant: pitchcore.Variant, seconds: float) -> float:
-    return throughput.checked_run(variant, seconds, None)[0]
-
-
-def moves_per_hand(variant: pitchcore.Variant, seconds: float) -> float:
-    """Transitions a hand of random whole games takes (checked API; the deal is none of them)."""
-    transitions, hands = throughput.checked_run(variant, seconds, None)
-    return transitions / hands
+def checked_rate(variant: pitchcore.Variant, seconds: float, per_hand: list[float] | None = None) -> float:
+    """Checked-API transitions/s; ``per_hand``, if given, gets the transitions a hand took
+    (the deal is none of them)."""
+    rate, hands_rate = throughput.checked_run(variant, seconds, None)
+    if per_hand is not None:
+        per_hand[:] = [rate / hands_rate]
+    return rate
 
 
 def pitchcore_figures(names: list[str], seconds: float, runs: int, batch: int,
@@ -135,6 +134,7 @@ def pitchcore_figures(names: list[str], seconds: float, runs: int, batch: int,
     for name in names:
         variant = pitchcore.load_variant(name)
         starts = throughput.play_starts(variant, None)
+        per_hand: list[float] = []
         playouts = rates(runs, functools.partial(playouts_run, starts, seconds, batch), cpu)
         figures[name] = {
             "playouts": statistics.median(playouts),
@@ -143,8 +143,8 @@ def pitchcore_figures(names: list[str], seconds: float, runs: int, batch: int,
             "in_hand": median_rate(runs, functools.partial(throughput.in_hand_mutable_run, starts, seconds), cpu),
             "in_hand_moves": median_rate(
                 runs, functools.partial(throughput.in_hand_mutable_run, starts, seconds, scored=False), cpu),
-            "checked": median_rate(runs, functools.partial(checked_rate, variant, seconds), cpu),
-            "per_hand": moves_per_hand(variant, seconds),
+            "checked": median_rate(runs, functools.partial(checked_rate, variant, seconds, per_hand), cpu),
+            "per_hand": per_hand[0],
         }
         greedy = getattr(fast, "Greedy", None)
         if greedy is not None:
