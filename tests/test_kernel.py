@@ -24,8 +24,9 @@ import pitchcore as pc
 from conftest import BUNDLED, HOUSE_RULES, TRUMP_HOUSE, choose_move, random_game
 from pitchcore import extension, fast, kernel
 from pitchcore.bots.search import rollout_move
-from pitchcore.cards import cards_in
+from pitchcore.cards import cards_in, key_order
 from pitchcore.components import HAND_STEPS
+from pitchcore.components.deal import dealt
 from pitchcore.components.exchange import _subsets
 from pitchcore.components.step import Next
 from pitchcore.loader import load_variant_text
@@ -267,3 +268,24 @@ def test_compiled_submoves_are_the_pythons_subsets(mask: int, low: int, high: in
     found = extension.compiled.submoves(Move, "discard", mask, low, max(high, low - 1)) if sizes else ()
     assert found == expected
     assert all(type(move) is Move for move in found)
+
+
+@pytest.mark.skipif(extension.compiled is None, reason="the compiled extension is not in use")
+@given(keys=st.lists(st.integers(0, 2**32 - 1) | st.integers(0, 3), max_size=64))
+@settings(max_examples=300, deadline=None)
+def test_compiled_order_is_the_pythons_key_order(keys: list[int]) -> None:
+    """The shuffle's sort from the extension: by key, ties (small keys make many) by index."""
+    assert extension.compiled is not None
+    digest = b"".join(key.to_bytes(4, "little") for key in keys)
+    assert list(extension.compiled.order(digest)) == key_order(digest)
+
+
+@pytest.mark.skipif(extension.compiled is None, reason="the compiled extension is not in use")
+@given(data=st.data(), players=st.integers(1, 8))
+@settings(max_examples=300, deadline=None)
+def test_compiled_deal_is_the_pythons_deal(data: st.DataObject, players: int) -> None:
+    """A deal from the extension: each top card to its seat, the rest of the stock left."""
+    assert extension.compiled is not None
+    stock = tuple(data.draw(st.permutations(range(54))))[:data.draw(st.integers(0, 54))]
+    seats = tuple(data.draw(st.lists(st.integers(0, players - 1), max_size=60)))
+    assert extension.compiled.deal(stock, seats, players) == dealt(stock, seats, players)

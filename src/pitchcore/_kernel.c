@@ -1205,9 +1205,76 @@ static PyObject *kernel_submoves(PyObject *module, PyObject *const *args, Py_ssi
     return out;
 }
 
+/* -- the deal --------------------------------------------------------------------------- */
+
+/* order(keys) -> (i, ...): range(len(keys) // 4) sorted by the little-endian 32-bit keys
+ * ``keys`` holds, ties in index order (cards.shuffled_range, which stays the definition:
+ * sorting by independent uniform keys; this is the sort, run once a hand). */
+static PyObject *kernel_order(PyObject *module, PyObject *keys) {
+    if (!PyBytes_Check(keys)) { PyErr_SetString(PyExc_TypeError, "order: keys must be bytes"); return NULL; }
+    Py_ssize_t n = PyBytes_GET_SIZE(keys) / 4;
+    if (n > 256) { PyErr_SetString(PyExc_ValueError, "order: at most 256 keys"); return NULL; }
+    const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(keys);
+    uint64_t item[256];  /* key << 8 | index: one comparison sorts by key, then index */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint64_t key = (uint64_t)b[4 * i] | (uint64_t)b[4 * i + 1] << 8 | (uint64_t)b[4 * i + 2] << 16
+                       | (uint64_t)b[4 * i + 3] << 24;
+        uint64_t x = key << 8 | (uint64_t)i;
+        Py_ssize_t j = i;
+        for (; j > 0 && item[j - 1] > x; j--) item[j] = item[j - 1];
+        item[j] = x;
+    }
+    PyObject *out = PyTuple_New(n);
+    if (!out) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *value = PyLong_FromLong((long)(item[i] & 0xFF));
+        if (!value) { Py_DECREF(out); return NULL; }
+        PyTuple_SET_ITEM(out, i, value);
+    }
+    return out;
+}
+
+/* deal(stock, seats, players) -> (masks, rest): the card on top of ``stock`` to seat
+ * ``seats[0]``, the next to ``seats[1]`` and so on, as card masks per seat, and the stock
+ * left (components.deal's deal_out, whose seat order decides who gets what). */
+static PyObject *kernel_deal(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3 || !PyTuple_Check(args[0]) || !PyTuple_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "deal takes a stock tuple, a seats tuple and the players");
+        return NULL;
+    }
+    long players = PyLong_AsLong(args[2]);
+    if (players == -1 && PyErr_Occurred()) return NULL;
+    if (players < 1 || players > 64) { PyErr_SetString(PyExc_ValueError, "deal: 1 to 64 players"); return NULL; }
+    PyObject *stock = args[0], *seats = args[1];
+    Py_ssize_t have = PyTuple_GET_SIZE(stock), count = PyTuple_GET_SIZE(seats);
+    if (count > have) count = have;
+    uint64_t masks[64] = {0};
+    for (Py_ssize_t i = 0; i < count; i++) {
+        long seat = PyLong_AsLong(PyTuple_GET_ITEM(seats, i));
+        long card = PyLong_AsLong(PyTuple_GET_ITEM(stock, i));
+        if ((seat == -1 || card == -1) && PyErr_Occurred()) return NULL;
+        if (seat < 0 || seat >= players || card < 0 || card >= 64) {
+            PyErr_SetString(PyExc_ValueError, "deal: a seat or card out of range");
+            return NULL;
+        }
+        masks[seat] |= (uint64_t)1 << card;
+    }
+    PyObject *hands = masks_tuple(masks, (int)players);
+    PyObject *rest = hands ? PyTuple_GetSlice(stock, count, have) : NULL;
+    if (!rest) { Py_XDECREF(hands); return NULL; }
+    PyObject *out = PyTuple_Pack(2, hands, rest);
+    Py_DECREF(hands);
+    Py_DECREF(rest);
+    return out;
+}
+
 static PyMethodDef kernel_functions[] = {
     {"submoves", (PyCFunction)(void (*)(void))kernel_submoves, METH_FASTCALL,
      "One move of a kind per sub-mask of a mask with lo to hi cards, by size then card order."},
+    {"order", (PyCFunction)kernel_order, METH_O,
+     "The indices of little-endian 32-bit keys in ascending order, ties by index."},
+    {"deal", (PyCFunction)(void (*)(void))kernel_deal, METH_FASTCALL,
+     "Card masks per seat of the stock's top cards dealt to seats in order, and the stock left."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -13,9 +13,11 @@ import array
 import functools
 import hashlib
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
+
+from .extension import compiled
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -203,9 +205,19 @@ def shuffled(cards: Iterable[int], key: str) -> list[int]:
     return [cards[i] for i in shuffled_range(len(cards), key)]
 
 
-def shuffled_range(size: int, key: str) -> list[int]:
+def shuffled_range(size: int, key: str) -> Sequence[int]:
     """``range(size)`` in the order ``shuffled`` gives it (a whole deck, without a copy)."""
-    keys = array.array("I", hashlib.shake_128(key.encode()).digest(4 * size))
+    digest = hashlib.shake_128(key.encode()).digest(4 * size)
+    if compiled is not None:  # key_order in C (a hand's deal sorts once)
+        found: tuple[int, ...] = compiled.order(digest)
+        return found
+    return key_order(digest)
+
+
+def key_order(digest: bytes) -> list[int]:
+    """The indices of ``digest``'s little-endian 32-bit keys, the smallest key's first (ties
+    in index order): the order ``shuffled_range`` deals in."""
+    keys = array.array("I", digest)
     if sys.byteorder == "big":
         keys.byteswap()
-    return sorted(range(size), key=keys.__getitem__)
+    return sorted(range(len(keys)), key=keys.__getitem__)

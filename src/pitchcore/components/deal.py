@@ -7,6 +7,7 @@ import functools
 import attrs
 
 from ..cards import DECK_CARDS, DECKS, TEN
+from ..extension import compiled
 from ..moves import PASS, REDEAL, Move
 from ..registry import MOST_CARDS, MOST_PLAYERS, choice, component, field, slot
 from ..state import GameState, Phase
@@ -192,12 +193,18 @@ class PacketDeal(Step):
         players = state.table.players
         seats = _seat_order(players, hand_size, self.packet, state.dealer)
         stock = info.stock
-        masks = [0] * players
-        for seat, card in zip(seats, stock, strict=False):  # the stock holds more
-            masks[seat] |= 1 << card
-        hands = tuple(masks)
-        info = info._replace(dealt=hands, stock=stock[len(seats):], hand_size=hand_size)
+        hands, rest = (dealt if compiled is None else compiled.deal)(stock, seats, players)
+        info = info._replace(dealt=hands, stock=rest, hand_size=hand_size)
         return state.evolve(masks=hands, info=info)
+
+
+def dealt(stock: tuple[int, ...], seats: tuple[int, ...], players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The top cards of ``stock`` given one by one to ``seats`` (a seat per card, in order) as
+    a card mask per seat, and the stock left (``deal_out`` runs it in C where it can)."""
+    masks = [0] * players
+    for seat, card in zip(seats, stock, strict=False):  # the stock holds more
+        masks[seat] |= 1 << card
+    return tuple(masks), stock[len(seats):]
 
 
 @functools.cache
