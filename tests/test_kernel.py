@@ -30,6 +30,7 @@ from pitchcore.components.deal import dealt
 from pitchcore.components.exchange import _subsets
 from pitchcore.components.step import Next
 from pitchcore.loader import load_variant_text
+from pitchcore.log import Log
 from pitchcore.moves import PLAY, Move
 from pitchcore.scoring import score_hand
 from pitchcore.state import GameState, Phase
@@ -201,6 +202,86 @@ def test_kernel_matches_python_on_house_rules(name: str) -> None:
     if kernel.unsupported(variant) is not None:
         pytest.skip(f"runs on Python: {kernel.unsupported(variant)}")
     _compare_variant(variant, HOUSE_HANDS, seed=len(name))
+
+
+AUCTION_STEP = HAND_STEPS.index("auction")
+ODD_BIDS = (Move("bid", 2.0), Move("bid", True), Move("bid", 999), Move("bid", "no-such-bid"),  # type: ignore[arg-type]
+            Move("bid", None), Move("pass", 0), Move("play", 3))
+"""Moves that are never a bid the kernel may make on the checked path: malformed (2.0 and
+True equal the bids 2 and 1), out of range, or of another kind."""
+KERNEL_AUCTIONS = {"auction-pitch", "book-pitch", "catch-five", "cinch", "first-to-seven", "game-tie-to-defenders",
+                   "haus-pitch", "hi-lo-jack", "hi-lo-jack-partners", "joker-pitch", "minnesota-smear", "no-junk",
+                   "partnership-pitch", "pedro", "racehorse-pitch", "smear", "smear-cutthroat", "st-paul-smear",
+                   "ten-point", "ten-point-pitch", "trickster-11-point", "trickster-13-point", "trickster-9-point"}
+"""Bundled variants whose auction's bids before the dealer's run in the kernel: a single
+round with no forced bid and no called partner."""
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", BUNDLED)
+def test_kernel_bids_in_every_single_round_auction(name: str) -> None:
+    """The kernel takes the bids of each bundled single-round auction whose legal bids depend
+    on the high bid and the dealer's turn alone; Python keeps the others (Nine-Five's forced
+    bid, the sell-outs, the games without an auction)."""
+    step = pc.new_game(name, seed=0).table.pipeline[AUCTION_STEP]
+    assert isinstance(step, kernel.KernelAuction) == (name in KERNEL_AUCTIONS), step
+
+
+def _compare_bids(state: GameState, rng: random.Random) -> None:
+    """One bidding position both ways: equal legal bids, equal legality of each bid and odd
+    move, equal fields after a random legal bid, and the state ``apply`` makes (the kernel's
+    for a seat before the dealer, never for the dealer or a malformed move or wrong seat)."""
+    step = state.table.pipeline[AUCTION_STEP]
+    assert isinstance(step, kernel.KernelAuction)
+    python, bids = step.component, step.bids
+    legal = python.legal(state)
+    assert bids.legal(state) == legal
+    assert bids.legal_fields(list(state)) == legal
+    for probe in (*legal, *ODD_BIDS):
+        assert bids.is_legal(state, probe) == python.is_legal(state, probe), (state, probe)
+    move = legal[rng.randrange(len(legal))]
+    ours, theirs = list(state), list(state)
+    assert bids.apply_in_place(theirs, move) is python.apply_in_place(ours, move)
+    assert theirs == ours, (state, move)
+    moved = bids.checked(state, move, None)
+    assert bids.advance(state, move) == moved
+    if state.to_move == state.dealer:
+        assert moved is None
+    else:
+        new, after = python.apply(state, move)
+        assert after is Next.WAIT
+        assert moved == GameState(*new[:14], Log((state.log, move)))
+        assert moved == state.apply(move, seat=state.to_move)
+        wrong = (state.to_move or 0) + 1
+        assert bids.checked(state, move, wrong) is None and bids.checked(state, move, str(state.to_move)) is None
+    for odd in ODD_BIDS:
+        assert bids.checked(state, odd, None) is None, odd
+
+
+HOUSE_AUCTIONS = {
+    "dealer-may-not-take": "extends: auction-pitch\nname: a\nauction: {dealer_may_take: false, min_bid: 1}\n",
+    "dealer-set-back": "extends: auction-pitch\nname: b\nauction: {all_pass: dealer-set-back}\n",
+    "pass-deal": "extends: haus-pitch\nname: c\nauction: {all_pass: pass-deal, min_bid: 3}\n",
+}
+"""House auctions beside the bundled ones: the dealer's privilege off, and what everyone
+passing leads to."""
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", sorted(KERNEL_AUCTIONS) + sorted(HOUSE_AUCTIONS))
+def test_kernel_bids_match_the_auction_component(name: str) -> None:
+    """Every bidding position of random games (bold bids too: high bids and shoots), both ways."""
+    rng = random.Random(len(name))
+    variant = load_variant_text(HOUSE_AUCTIONS[name]) if name in HOUSE_AUCTIONS else pc.load_variant(name)
+    positions = 0
+    for game in range(60):
+        state = pc.new_game(variant, seed=game, dealer=game % variant.deal.default_players)
+        while not state.is_over and len(state.hand_results) < 6:
+            if state.phase is Phase.BIDDING and state.step == AUCTION_STEP:
+                _compare_bids(state, rng)
+                positions += 1
+            state = state.apply(choose_move(state, rng, bold=game % 2 == 1))
+    assert positions > 300
 
 
 def _play_start(name: str, seed: int) -> GameState:

@@ -1020,6 +1020,273 @@ static PyTypeObject RulesType_ = {
     .tp_new = Rules_new,
 };
 
+/* -- the bids of a single-round auction ------------------------------------------------------ */
+
+/* A single round of bids (components/auction.py's SingleRound, with no forced bid and no
+ * called partner): the bids of every seat but the dealer, in C. Nothing here decides a rule:
+ * the legal bids are the component's own ``legal`` tuples, asked once per (high bid, dealer to
+ * bid or not) and kept; a seat before the dealer records its bid or pass as ``with_bid`` does
+ * and the next seat bids (SingleRound.apply's first branch, transcribed). The dealer's move,
+ * which ends the auction as the house rules say, is always the component's. */
+#define MAXRANK 128
+enum { INFO_BIDS = 2, INFO_HIGH = 3, INFO_BID = 5 };
+
+typedef struct {
+    PyObject_HEAD
+    int players;
+    PyObject *legal[2][MAXRANK];  /* [the dealer bids][high rank]: the component's legal tuple, once asked */
+    PyObject *ranks;              /* {move: rank}: the pass 0, each bid its rank */
+    PyObject *bidding;            /* Phase.BIDDING */
+    PyObject *wait;               /* Next.WAIT */
+    PyObject *component;          /* the Python auction: the dealer's moves, anything unexpected */
+    PyTypeObject *state_type, *log_type, *move_type, *info_type;
+} Bids;
+
+static PyTypeObject BidsType_;
+
+/* The seat to move, the dealer and the high rank of bidding fields (0: not the kernel's: not
+ * bidding, or a rank out of the table). */
+static int bids_read(Bids *B, PyObject **f, Py_ssize_t size, int *seat, int *dealer, int *high) {
+    if (!f || size != 15 || f[F_PHASE] != B->bidding) return 0;
+    PyObject *info = f[F_INFO];
+    if (Py_TYPE(info) != B->info_type || PyTuple_GET_SIZE(info) <= INFO_BID) return 0;
+    if (!PyLong_CheckExact(f[F_TO_MOVE]) || !PyLong_CheckExact(f[F_DEALER])) return 0;
+    PyObject *rank = PyTuple_GET_ITEM(info, INFO_HIGH);
+    if (!PyLong_CheckExact(rank)) return 0;
+    long s = PyLong_AsLong(f[F_TO_MOVE]), d = PyLong_AsLong(f[F_DEALER]), h = PyLong_AsLong(rank);
+    if (PyErr_Occurred()) { PyErr_Clear(); return 0; }
+    if (s < 0 || s >= B->players || d < 0 || d >= B->players || h < 0 || h >= MAXRANK) return 0;
+    *seat = (int)s;
+    *dealer = (int)d;
+    *high = (int)h;
+    return 1;
+}
+
+/* The legal bids (a new reference): kept, or asked of the component (``name``: legal or
+ * legal_fields, for ``state``) and kept. */
+static PyObject *bids_legal(Bids *B, PyObject *state, const char *name, int dealer_bids, int high) {
+    PyObject *found = B->legal[dealer_bids][high];
+    if (!found) {
+        found = PyObject_CallMethod(B->component, name, "(O)", state);
+        if (!found) return NULL;
+        if (!PyTuple_CheckExact(found)) return found;  /* (not kept: the component's answer as it is) */
+        B->legal[dealer_bids][high] = found;
+    }
+    Py_INCREF(found);
+    return found;
+}
+
+static PyObject *Bids_legal_as(Bids *B, PyObject *state, const char *name) {
+    Py_ssize_t size;
+    PyObject **f = fields_of(state, &size);
+    int seat, dealer, high;
+    if (!bids_read(B, f, size, &seat, &dealer, &high)) return PyObject_CallMethod(B->component, name, "(O)", state);
+    return bids_legal(B, state, name, seat == dealer, high);
+}
+
+static PyObject *Bids_legal(Bids *B, PyObject *state) { return Bids_legal_as(B, state, "legal"); }
+static PyObject *Bids_legal_fields(Bids *B, PyObject *fields) { return Bids_legal_as(B, fields, "legal_fields"); }
+
+static PyObject *Bids_is_legal(Bids *B, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "is_legal(state, move)"); return NULL; }
+    PyObject *legal = Bids_legal(B, args[0]);
+    if (!legal) return NULL;
+    int found = PySequence_Contains(legal, args[1]);
+    Py_DECREF(legal);
+    if (found < 0) return NULL;
+    return PyBool_FromLong(found);
+}
+
+/* ``info`` after ``seat`` bids ``move`` (rank 0: passes), as state.with_bid builds it. */
+static PyObject *bids_record(Bids *B, PyObject *info, int seat, PyObject *move, long rank) {
+    Py_ssize_t n = PyTuple_GET_SIZE(info);
+    PyObject *old = PyTuple_GET_ITEM(info, INFO_BIDS);
+    if (!PyTuple_CheckExact(old)) { PyErr_SetString(PyExc_TypeError, "kernel: bids must be a tuple"); return NULL; }
+    PyObject *arg = rank ? PyTuple_GET_ITEM(move, 1) : Py_None;
+    PyObject *made = Py_BuildValue("(iO)", seat, arg);
+    if (!made) return NULL;
+    Py_ssize_t count = PyTuple_GET_SIZE(old);
+    PyObject *bids = PyTuple_New(count + 1);
+    if (!bids) { Py_DECREF(made); return NULL; }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PyTuple_GET_ITEM(old, i);
+        Py_INCREF(item);
+        PyTuple_SET_ITEM(bids, i, item);
+    }
+    PyTuple_SET_ITEM(bids, count, made);
+    PyObject *out = B->info_type->tp_alloc(B->info_type, n);
+    if (!out) { Py_DECREF(bids); return NULL; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item;
+        if (i == INFO_BIDS) { PyTuple_SET_ITEM(out, i, bids); continue; }
+        if (rank && i == INFO_HIGH) {
+            item = PyLong_FromLong(rank);
+            if (!item) { Py_DECREF(out); return NULL; }
+            PyTuple_SET_ITEM(out, i, item);
+            continue;
+        }
+        if (rank && i == INFO_BIDDER) {
+            item = PyLong_FromLong(seat);
+            if (!item) { Py_DECREF(out); return NULL; }
+            PyTuple_SET_ITEM(out, i, item);
+            continue;
+        }
+        item = rank && i == INFO_BID ? arg : PyTuple_GET_ITEM(info, i);
+        Py_INCREF(item);
+        PyTuple_SET_ITEM(out, i, item);
+    }
+    return out;
+}
+
+/* The rank ``move`` records (0: a pass), or -1 when it is none of the auction's moves. */
+static long bids_rank(Bids *B, PyObject *move) {
+    PyObject *rank = PyDict_GetItemWithError(B->ranks, move);
+    if (!rank) { PyErr_Clear(); return -1; }
+    return PyLong_AsLong(rank);
+}
+
+/* A bid or pass of a seat before the dealer, on a state's fields: the new info and the next
+ * seat (new references), or 0 where the move is left to the component (-1: an error). */
+static int bids_changes(Bids *B, PyObject **f, Py_ssize_t size, PyObject *move, PyObject **info, PyObject **next) {
+    int seat, dealer, high;
+    if (!bids_read(B, f, size, &seat, &dealer, &high) || seat == dealer) return 0;
+    long rank = bids_rank(B, move);
+    if (rank < 0) return 0;
+    if (!(*info = bids_record(B, f[F_INFO], seat, move, rank))) return -1;
+    if (!(*next = PyLong_FromLong((seat + 1) % B->players))) { Py_CLEAR(*info); return -1; }
+    return 1;
+}
+
+static PyObject *Bids_apply_in_place(Bids *B, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "apply_in_place(fields, move)"); return NULL; }
+    PyObject *fields = args[0], *info, *next;
+    int made = PyList_Check(fields)
+        ? bids_changes(B, ((PyListObject *)fields)->ob_item, PyList_GET_SIZE(fields), args[1], &info, &next) : 0;
+    if (made < 0) return NULL;
+    if (!made) return PyObject_CallMethod(B->component, "apply_in_place", "OO", fields, args[1]);
+    PyList_SetItem(fields, F_INFO, info);  /* (steals) */
+    PyList_SetItem(fields, F_TO_MOVE, next);
+    Py_INCREF(B->wait);
+    return B->wait;
+}
+
+/* The state after a bid or pass before the dealer's, as engine.advance builds it, or None
+ * where the kernel leaves the move to Python: the dealer's move; with ``checked``, anything
+ * but a legal move of the seat to move in exactly the checked API's terms. */
+static PyObject *bids_next_state(Bids *B, PyObject *state, PyObject *move, PyObject *seat, int checked) {
+    if (Py_TYPE(state) != B->state_type || PyTuple_GET_SIZE(state) != 15) Py_RETURN_NONE;
+    PyObject **f = ((PyTupleObject *)state)->ob_item;
+    if (checked) {
+        int to_move, dealer, high;
+        if (Py_TYPE(move) != B->move_type || PyTuple_GET_SIZE(move) != 2 || !bids_read(B, f, 15, &to_move, &dealer, &high)
+            || to_move == dealer)
+            Py_RETURN_NONE;
+        PyObject *kind = PyTuple_GET_ITEM(move, 0), *arg = PyTuple_GET_ITEM(move, 1);
+        if (!PyUnicode_CheckExact(kind) || !(arg == Py_None || PyLong_CheckExact(arg) || PyUnicode_CheckExact(arg)))
+            Py_RETURN_NONE;  /* (2.0 or True equals a bid of 2 or 1, but is no move: Python says why) */
+        if (seat != Py_None) {
+            if (!PyLong_CheckExact(seat)) Py_RETURN_NONE;
+            int overflow = 0;
+            long value = PyLong_AsLongAndOverflow(seat, &overflow);
+            if (overflow || value != to_move) { PyErr_Clear(); Py_RETURN_NONE; }
+        }
+        PyObject *legal = bids_legal(B, state, "legal", 0, high);
+        if (!legal) return NULL;
+        int found = PySequence_Contains(legal, move);
+        Py_DECREF(legal);
+        if (found < 0) return NULL;
+        if (!found) Py_RETURN_NONE;
+    }
+    PyObject *info, *next;
+    int made = bids_changes(B, f, 15, move, &info, &next);
+    if (made < 0) return NULL;
+    if (!made) Py_RETURN_NONE;
+    PyObject *out = B->state_type->tp_alloc(B->state_type, 15);
+    PyObject *log = out ? B->log_type->tp_alloc(B->log_type, 2) : NULL;
+    if (!log) { Py_XDECREF(out); Py_DECREF(info); Py_DECREF(next); return NULL; }
+    for (int i = 0; i < 14; i++) {
+        PyObject *item = i == F_INFO ? info : i == F_TO_MOVE ? next : f[i];
+        if (i != F_INFO && i != F_TO_MOVE) Py_INCREF(item);
+        PyTuple_SET_ITEM(out, i, item);
+    }
+    Py_INCREF(f[14]);
+    PyTuple_SET_ITEM(log, 0, f[14]);
+    Py_INCREF(move);
+    PyTuple_SET_ITEM(log, 1, move);
+    PyTuple_SET_ITEM(out, 14, log);
+    return out;
+}
+
+static PyObject *Bids_checked(Bids *B, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) { PyErr_SetString(PyExc_TypeError, "checked(state, move, seat)"); return NULL; }
+    return bids_next_state(B, args[0], args[1], args[2], 1);
+}
+
+static PyObject *Bids_advance(Bids *B, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "advance(state, move)"); return NULL; }
+    return bids_next_state(B, args[0], args[1], Py_None, 0);
+}
+
+static void Bids_dealloc(Bids *B) {
+    for (int d = 0; d < 2; d++)
+        for (int h = 0; h < MAXRANK; h++) Py_XDECREF(B->legal[d][h]);
+    Py_XDECREF(B->ranks);
+    Py_XDECREF(B->bidding);
+    Py_XDECREF(B->wait);
+    Py_XDECREF(B->component);
+    Py_XDECREF(B->state_type);
+    Py_XDECREF(B->log_type);
+    Py_XDECREF(B->move_type);
+    Py_XDECREF(B->info_type);
+    Py_TYPE(B)->tp_free((PyObject *)B);
+}
+
+/* Bids(players, ranks, bidding, wait, component, state_type, log_type, move_type, info_type) */
+static PyObject *Bids_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    int players;
+    PyObject *ranks, *bidding, *wait, *component, *state_type, *log_type, *move_type, *info_type;
+    if (!PyArg_ParseTuple(args, "iO!OOOO!O!O!O!:Bids", &players, &PyDict_Type, &ranks, &bidding, &wait, &component,
+                          &PyType_Type, &state_type, &PyType_Type, &log_type, &PyType_Type, &move_type,
+                          &PyType_Type, &info_type))
+        return NULL;
+    if (players < 1 || players > MAXP) { PyErr_SetString(PyExc_ValueError, "Bids: 1 to 8 players"); return NULL; }
+    Bids *B = (Bids *)type->tp_alloc(type, 0);
+    if (!B) return NULL;
+    B->players = players;
+    PyObject **slots[] = {&B->ranks, &B->bidding, &B->wait, &B->component, (PyObject **)&B->state_type,
+                          (PyObject **)&B->log_type, (PyObject **)&B->move_type, (PyObject **)&B->info_type};
+    PyObject *values[] = {ranks, bidding, wait, component, state_type, log_type, move_type, info_type};
+    for (int i = 0; i < 8; i++) {
+        Py_INCREF(values[i]);
+        *slots[i] = values[i];
+    }
+    return (PyObject *)B;
+}
+
+static PyMethodDef Bids_methods[] = {
+    {"legal", (PyCFunction)Bids_legal, METH_O, "The legal bids of the seat to move."},
+    {"legal_fields", (PyCFunction)Bids_legal_fields, METH_O, "legal of a fast.Game's fields."},
+    {"is_legal", (PyCFunction)(void (*)(void))Bids_is_legal, METH_FASTCALL, "Whether the move is a legal bid now."},
+    {"apply_in_place", (PyCFunction)(void (*)(void))Bids_apply_in_place, METH_FASTCALL,
+     "A bid or pass on a state's fields, in place; what follows it."},
+    {"checked", (PyCFunction)(void (*)(void))Bids_checked, METH_FASTCALL,
+     "apply_move's state after a legal bid before the dealer's, or None (Python makes the move)."},
+    {"advance", (PyCFunction)(void (*)(void))Bids_advance, METH_FASTCALL,
+     "advance's state after a bid before the dealer's, or None (Python makes the move)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject BidsType_ = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pitchcore._kernel.Bids",
+    .tp_basicsize = sizeof(Bids),
+    .tp_dealloc = (destructor)Bids_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A single-round auction's bids before the dealer's, compiled (see pitchcore.kernel).",
+    .tp_methods = Bids_methods,
+    .tp_new = Bids_new,
+};
+
 /* -- fast.Game's play moves ------------------------------------------------------------------ */
 
 /* The base of pitchcore.fast.Game where the kernel is built: ``moves``, ``apply`` and
@@ -1284,7 +1551,7 @@ static struct PyModuleDef kernel_module = {
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) {
-    if (PyType_Ready(&RulesType_) < 0 || PyType_Ready(&GameBaseType) < 0) return NULL;
+    if (PyType_Ready(&RulesType_) < 0 || PyType_Ready(&GameBaseType) < 0 || PyType_Ready(&BidsType_) < 0) return NULL;
     PyObject *module = PyModule_Create(&kernel_module);
     if (!module) return NULL;
     Py_INCREF(&RulesType_);
@@ -1296,6 +1563,12 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     Py_INCREF(&GameBaseType);
     if (PyModule_AddObject(module, "GameBase", (PyObject *)&GameBaseType) < 0) {
         Py_DECREF(&GameBaseType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    Py_INCREF(&BidsType_);
+    if (PyModule_AddObject(module, "Bids", (PyObject *)&BidsType_) < 0) {
+        Py_DECREF(&BidsType_);
         Py_DECREF(module);
         return NULL;
     }

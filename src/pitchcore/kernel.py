@@ -31,6 +31,7 @@ import numpy.typing as npt
 
 from . import scoring
 from .cards import DECK_SIZE, MAX_CARDS
+from .components.auction import SingleRound
 from .components.context import pips_of
 from .components.joker_points import JokerPoint
 from .components.play import FollowOrTrump, StrictFollow, TrumpOnly
@@ -55,7 +56,7 @@ from .components.trump import NO_TRUMP
 from .extension import PURE
 from .extension import compiled as _kernel
 from .log import Log
-from .moves import PLAY, Move
+from .moves import PASS, PLAY, Move, bid
 from .results import HandResult, PlayRecord
 from .scoring import score_judged, teams_of
 from .state import GameState, HandInfo, Phase
@@ -181,6 +182,56 @@ class KernelPlay(Step):
 
     def __repr__(self) -> str:
         return f"KernelPlay({self.component!r})"
+
+
+class KernelAuction(Step):
+    """The auction step with the bids before the dealer's in the kernel (``legal``,
+    ``is_legal``, ``apply_in_place``, ``checked``, ``quick`` are the compiled ``Bids``' own,
+    which ask the component for the legal bids once per high bid and leave the dealer's move,
+    which ends the auction, to it); everything else is the component's. A state's move the
+    kernel leaves (the dealer's) goes to the component's ``apply`` at once."""
+
+    def __init__(self, component: Step, bids: Any) -> None:
+        self.component = component
+        self.bids = bids
+        self.apply = component.apply  # type: ignore[method-assign]
+        self.legal = bids.legal  # type: ignore[method-assign]
+        self.legal_fields = bids.legal_fields  # type: ignore[method-assign]
+        self.is_legal = bids.is_legal  # type: ignore[method-assign]
+        self.apply_in_place = bids.apply_in_place  # type: ignore[method-assign]
+        self.checked = bids.checked  # type: ignore[misc]
+        self.quick = bids.advance  # type: ignore[misc]
+
+    def begin(self, state: GameState) -> tuple[GameState, Any]:
+        return self.component.begin(state)
+
+    def why_illegal(self, state: GameState, move: Move) -> str:
+        return self.component.why_illegal(state, move)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("component", "bids"):
+            raise AttributeError(name)
+        return getattr(self.component, name)
+
+    def __repr__(self) -> str:
+        return f"KernelAuction({self.component!r})"
+
+
+def auction_step(table: Table, component: Step) -> Step:
+    """The auction step ``table`` runs: ``component`` itself, or with its bids in the kernel
+    where the extension is in use and the auction is a single round whose legal bids depend
+    on the high bid and the dealer's turn alone (no forced bid, no called partner)."""
+    if (_kernel is None or type(component) is not SingleRound or component.forced_bid is not None
+            or component.partner != "none" or component.max_bid + 1 >= _MAX_RANK):
+        return component
+    ranks: dict[Move, int] = {PASS: 0}
+    ranks.update((bid(value), component.rank(value)) for value in component.all_values())
+    return KernelAuction(component, _kernel.Bids(table.players, ranks, Phase.BIDDING, Next.WAIT, component,
+                                                 GameState, Log, Move, HandInfo))
+
+
+_MAX_RANK = 128
+"""The kernel's bid table holds ranks below this (MAXRANK in _kernel.c)."""
 
 
 _COMPILED: dict[tuple[Variant, int], Any] = {}
@@ -346,5 +397,5 @@ def score_hand(state: GameState, keep: bool = True) -> tuple[HandResult, tuple[i
                       partner=result.partner, winners=result.winners, record=record), scores, winner, over
 
 
-__all__ = ["AVAILABLE", "PURE", "KernelPlay", "compile_rules", "judge", "play_step", "playouts", "score_hand",
-           "unsupported"]
+__all__ = ["AVAILABLE", "PURE", "KernelAuction", "KernelPlay", "auction_step", "compile_rules", "judge", "play_step",
+           "playouts", "score_hand", "unsupported"]

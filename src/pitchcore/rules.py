@@ -9,10 +9,11 @@ import attrs
 from .components import HAND_STEPS
 from .components.step import Step
 from .components.trump import TrumpTables
-from .kernel import play_step
+from .kernel import auction_step, play_step
 from .variant import Variant
 
 _PLAY = HAND_STEPS.index("play")
+_AUCTION = HAND_STEPS.index("auction")
 
 
 @attrs.frozen(eq=False)
@@ -64,6 +65,7 @@ class Table:
         set_(self, "point_names", tuple(point.name for point in variant.points))
         steps = [getattr(variant, name) for name in HAND_STEPS]
         steps[_PLAY] = play_step(self, steps[_PLAY])  # on the compiled kernel where it can run
+        steps[_AUCTION] = auction_step(self, steps[_AUCTION])  # (its bids before the dealer's)
         set_(self, "pipeline", tuple(steps))
         set_(self, "_hash", hash(self._key()))
 

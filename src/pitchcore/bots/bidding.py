@@ -41,6 +41,7 @@ from collections.abc import Sequence
 
 from .. import fast
 from ..cards import ACE, KING, TEN, cards_in, mask_of
+from ..components import HAND_STEPS
 from ..components.auction import SingleRound
 from ..components.exchange import Draw, NoExchange
 from ..components.last_jack import LastJack
@@ -99,9 +100,7 @@ def sample_hidden(view: PlayerView, variant: Variant,
 def pre_play_state(view: PlayerView, variant: Variant, template: GameState, masks: tuple[int, ...],
                    stock: tuple[int, ...]) -> GameState:
     """The state ``view`` shows (bidding, or naming trump) with ``masks`` and ``stock`` dealt."""
-    table = template.table
-    rules = table.rules
-    step = table.pipeline.index(rules.auction if view.phase is Phase.BIDDING else rules.trump)
+    step = HAND_STEPS.index("auction" if view.phase is Phase.BIDDING else "trump")
     auction = variant.auction
     gift = mask_of(card.index for card in view.gift)
     dealt = tuple(mask & ~gift if seat == view.bidder else mask for seat, mask in enumerate(masks))
