@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import MAX_CARDS
 from .components.context import HandContext
@@ -32,6 +32,7 @@ from .results import HandResult, PlayRecord
 
 if TYPE_CHECKING:
     from .state import GameState
+    from .variant import Variant
 
 _BIT = tuple(1 << card for card in range(MAX_CARDS))
 
@@ -89,10 +90,23 @@ def score_judged(state: GameState, awarded: Sequence[int | None], all_tricks: bo
     ``all_tricks`` whether the bidder's side took every trick, and ``pips`` the Game pips
     each side took (None: not known, and the result's are then not the hand's; without a
     called partner, what ``HandResult.game_pips`` reports); ``shown``: ``played(state)``
-    where the caller has it."""
+    where the caller has it.
+
+    What the awards come to before going out (``Verdict``) depends on the awards, the bid and
+    the bidder alone (and the scores where a shoot resets a side in the hole), so where the
+    pips are given and no partner was called it is worked out once per such outcome and kept:
+    whole games meet the same few again and again."""
     table = state.table
     info = state.info
     teams = None if info.called is None else teams_of(state)
+    key = None
+    if teams is None and pips is not None:
+        variant = table.variant
+        key = (id(variant), table.players, tuple(awarded), all_tricks, info.bidder, info.bid,
+               state.scores if getattr(variant.shoot, "made", None) == "win-game-or-reset" else None)
+        kept = _VERDICTS.get(key)
+        if kept is not None and kept[0] is variant:
+            return _scored(state, None, [], None, pips, shown, kept[1])
     side_of = table.side_of if teams is None else teams
     sides = table.sides if teams is None else 2
     bidder_side = None if info.bidder is None else side_of[info.bidder]
@@ -105,20 +119,43 @@ def score_judged(state: GameState, awarded: Sequence[int | None], all_tricks: bo
                       info.start, (0,) * table.players, tuple(tricks), bidder_side, state.dealer,
                       pips=(0,) * sides if pips is None else pips)  # (no piles: nothing is judged from them)
     judged = [point.credited(side) for point, side in zip(table.rules.points, awarded, strict=True)]  # type: ignore[attr-defined]
-    return _scored(state, ctx, judged, teams, pips, shown)
+    verdict = _verdict(state, ctx, judged, teams)
+    if key is not None:
+        if len(_VERDICTS) >= _VERDICTS_LIMIT:
+            _VERDICTS.clear()
+        _VERDICTS[key] = (table.variant, verdict)
+    return _scored(state, ctx, judged, teams, pips, shown, verdict)
 
 
-def _scored(state: GameState, ctx: HandContext, judged: list[tuple[tuple[int, int], ...]],
-            teams: tuple[int, ...] | None,
-            tally: tuple[int, ...] | None = None,
-            shown: tuple[int, ...] | None = None) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
-    """``score_hand`` once each category has said what it credits (``judged``); ``tally``:
-    the hand's Game pips per side where the categories were judged elsewhere (and ``shown``
-    what each seat played, where known)."""
+class Verdict(NamedTuple):
+    """What a hand's awards and bid come to before going out: the settlement's part."""
+
+    credits: tuple[tuple[int, int], ...]
+    """(side, points) in the order going out walks them."""
+    bidder_side: int | None
+    bid_value: int
+    made: bool | None
+    bonus: int
+    penalty: int
+    outcome: str | None
+    """A shoot's "win-game" or "lose-game" (None: the points decide)."""
+    awarded: tuple[tuple[str, int | None], ...]
+    """Each category's name and the side it awards."""
+
+
+_VERDICTS: dict[tuple[object, ...], tuple[Variant, Verdict]] = {}
+"""score_judged's verdicts by (the variant's id, players, awards, all tricks, bidder, bid, scores
+where they count), each with its variant (the same object, or the id was reused): each game has
+a table of its own (its seed), which the verdict does not read, and a variant hashes slowly."""
+_VERDICTS_LIMIT = 50_000
+
+
+def _verdict(state: GameState, ctx: HandContext, judged: list[tuple[tuple[int, int], ...]],
+             teams: tuple[int, ...] | None) -> Verdict:
+    """The settlement's verdict once each category has said what it credits (``judged``)."""
     table = state.table
     rules = table.rules
     info = state.info
-    points = rules.points
     sides = [credits[0][0] if len(credits) == 1 else top_side(credits) for credits in judged]
     awards = [pair for credits in judged for pair in credits]
     bidder_side = ctx.bidder_side
@@ -158,7 +195,31 @@ def _scored(state: GameState, ctx: HandContext, judged: list[tuple[tuple[int, in
     if made is False and outcome is None and bidder_side is not None:
         credits += settlement.set_pays(bidder_side, worth, ctx.sides)
     awarded = tuple(zip(table.point_names, sides, strict=True))
-    pips = _tally(points, ctx) if tally is None else tally
+    return Verdict(credits, bidder_side, bid_value, made, bonus, penalty, outcome, awarded)
+
+
+def _scored(state: GameState, ctx: HandContext | None, judged: list[tuple[tuple[int, int], ...]],
+            teams: tuple[int, ...] | None,
+            tally: tuple[int, ...] | None = None,
+            shown: tuple[int, ...] | None = None,
+            verdict: Verdict | None = None) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
+    """``score_hand`` once each category has said what it credits (``judged``); ``tally``:
+    the hand's Game pips per side where the categories were judged elsewhere (and ``shown``
+    what each seat played, where known); ``verdict``: the settlement's, where known (then
+    ``ctx`` may be None: ``tally`` and ``shown`` are given)."""
+    table = state.table
+    rules = table.rules
+    info = state.info
+    points = rules.points
+    if verdict is None:
+        assert ctx is not None
+        verdict = _verdict(state, ctx, judged, teams)
+    credits, bidder_side, bid_value, made, bonus, penalty, outcome, awarded = verdict
+    if tally is not None:
+        pips = tally
+    else:
+        assert ctx is not None
+        pips = _tally(points, ctx)
     if teams is not None:
         assert info.bidder is not None
         credits, bidder_side, awarded, pips = _by_seat(state, teams, credits, awarded, pips,
@@ -168,10 +229,10 @@ def _scored(state: GameState, ctx: HandContext, judged: list[tuple[tuple[int, in
     ledger = Ledger(credits, bidder_side, bid_value, made, bonus, penalty, outcome,
                     hand=len(state.hand_results) + 1, players=table.players, paid=paid,
                     sets=_sets(state, made))
-    return _settled(state, ledger, awarded, pips,
-                    PlayRecord(state[11], shown if shown is not None else played(state) if tally is not None
-                               else _shown(info.start, ctx.piles),
-                               info.trump, table.tables, points))
+    if shown is None:
+        assert ctx is not None
+        shown = played(state) if tally is not None else _shown(info.start, ctx.piles)
+    return _settled(state, ledger, awarded, pips, PlayRecord(state[11], shown, info.trump, table.tables, points))
 
 
 def _settled(state: GameState, ledger: Ledger, awarded: tuple[tuple[str, int | None], ...],
