@@ -5,8 +5,11 @@ compiler is present. It decides no rule of its own: it runs the tables the compo
 already build (``TrumpTables``: effective suits, trick power, trump masks; the play
 component's follow rule and first-lead rule; the trump component's suit set by a first
 lead; each point category's deciding cards), so a rule is written once, in its component.
-It covers the play of a hand and the judging of its point categories; everything else
-(dealing, auctions, exchanges, settlement, going out) stays Python.
+It covers the play of a hand, the judging of its point categories and the bids of a
+single-round auction before the dealer's (whose legal bids it asks of the auction component
+and keeps); everything else (the dealer's bid, exchanges, settlement, going out) stays
+Python. (The deal's shuffle and dealing have compiled helpers too, in ``cards`` and the
+deal component.)
 
 A variant runs on the kernel when every component it needs for that is one the kernel
 knows (``unsupported`` says which is not); any other variant, a missing extension, or
@@ -14,10 +17,11 @@ knows (``unsupported`` says which is not); any other variant, a missing extensio
 reference (``tests/test_kernel.py`` compares the two move by move). Either way the same
 moves reach equal states.
 
-Two things run on it:
+Three things run on it:
 
 - the play step (``KernelPlay`` replaces the play component in ``Table.pipeline``): legal
   plays, their check and the move itself, for ``fast.Game`` and the checked API alike;
+- the auction step's bids before the dealer's (``KernelAuction``, the same way);
 - ``fast.playouts``: many random play-outs of the hand in C, each judged to the side every
   category awards, settled in Python (``scoring.score_judged``) once per distinct outcome.
 """
