@@ -1150,6 +1150,7 @@ static long bids_rank(Bids *B, PyObject *move) {
 static int bids_changes(Bids *B, PyObject **f, Py_ssize_t size, PyObject *move, PyObject **info, PyObject **next) {
     int seat, dealer, high;
     if (!bids_read(B, f, size, &seat, &dealer, &high) || seat == dealer) return 0;
+    if (!PyTuple_Check(move) || PyTuple_GET_SIZE(move) != 2) return 0;
     long rank = bids_rank(B, move);
     if (rank < 0) return 0;
     if (!(*info = bids_record(B, f[F_INFO], seat, move, rank))) return -1;
