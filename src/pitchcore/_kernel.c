@@ -558,33 +558,23 @@ static PyObject *Rules_apply_in_place(Rules *R, PyObject *const *args, Py_ssize_
     return next;
 }
 
-/* The state after a play, as engine.advance builds it (the log extended, the next step begun
- * when the hand's play is over), or None where the kernel leaves the move to Python: with
- * ``checked``, anything but a legal play of the seat to move in exactly the checked API's
- * terms (a Move, ``seat`` None or the seat to move), so Python raises the error it explains. */
-static PyObject *next_state(Rules *R, PyObject *state, PyObject *move, PyObject *seat, int checked) {
-    if (Py_TYPE(state) != R->state_type || PyTuple_GET_SIZE(state) != 15) Py_RETURN_NONE;
-    PyObject **f = ((PyTupleObject *)state)->ob_item;
-    if (f[F_PHASE] != R->playing) Py_RETURN_NONE;
-    if (checked && Py_TYPE(move) != R->move_type) Py_RETURN_NONE;
-    int card = card_of(R, move);
-    if (card < 0) Py_RETURN_NONE;
-    Hand h;
-    if (load_hand(R, f, &h) < 0) return NULL;
-    if (checked) {
-        if (seat != Py_None) {
-            if (!PyLong_CheckExact(seat)) Py_RETURN_NONE;
-            int overflow = 0;
-            long value = PyLong_AsLongAndOverflow(seat, &overflow);
-            if (overflow || value != h.to_move) { PyErr_Clear(); Py_RETURN_NONE; }
-        }
-        if (!(playable(R, &h, (int)tricks_done_of(f)) >> card & 1)) Py_RETURN_NONE;
-    }
-    PyObject *changed[15];
-    int done = play_changes(R, f, &h, card, changed);
-    if (done < 0) return NULL;
-    PyObject *out = R->state_type->tp_alloc(R->state_type, 15);
-    PyObject *log = out ? R->log_type->tp_alloc(R->log_type, 2) : NULL;
+/* Whether the checked API's ``seat`` (None, or the seat a server says sent the move) is the
+ * seat to move; anything else leaves the move to Python, which says why it is refused. */
+static int seat_allows(PyObject *seat, int to_move) {
+    if (seat == Py_None) return 1;
+    if (!PyLong_CheckExact(seat)) return 0;
+    int overflow = 0;
+    long value = PyLong_AsLongAndOverflow(seat, &overflow);
+    if (overflow || value != to_move) { PyErr_Clear(); return 0; }
+    return 1;
+}
+
+/* A GameState of the fields ``f`` with the ``changed`` ones (new references, stolen even on
+ * failure; NULL: as they were) and the log extended by ``move``: engine.advance's state. */
+static PyObject *state_after(PyTypeObject *state_type, PyTypeObject *log_type, PyObject **f, PyObject **changed,
+                             PyObject *move) {
+    PyObject *out = state_type->tp_alloc(state_type, 15);
+    PyObject *log = out ? log_type->tp_alloc(log_type, 2) : NULL;
     if (!log) {
         Py_XDECREF(out);
         for (int i = 0; i < 15; i++) Py_XDECREF(changed[i]);
@@ -600,7 +590,29 @@ static PyObject *next_state(Rules *R, PyObject *state, PyObject *move, PyObject 
     Py_INCREF(move);
     PyTuple_SET_ITEM(log, 1, move);
     PyTuple_SET_ITEM(out, 14, log);
-    if (!done) return out;
+    return out;
+}
+
+/* The state after a play, as engine.advance builds it (the log extended, the next step begun
+ * when the hand's play is over), or None where the kernel leaves the move to Python: with
+ * ``checked``, anything but a legal play of the seat to move in exactly the checked API's
+ * terms (a Move, ``seat`` None or the seat to move), so Python raises the error it explains. */
+static PyObject *next_state(Rules *R, PyObject *state, PyObject *move, PyObject *seat, int checked) {
+    if (Py_TYPE(state) != R->state_type || PyTuple_GET_SIZE(state) != 15) Py_RETURN_NONE;
+    PyObject **f = ((PyTupleObject *)state)->ob_item;
+    if (f[F_PHASE] != R->playing) Py_RETURN_NONE;
+    if (checked && Py_TYPE(move) != R->move_type) Py_RETURN_NONE;
+    int card = card_of(R, move);
+    if (card < 0) Py_RETURN_NONE;
+    Hand h;
+    if (load_hand(R, f, &h) < 0) return NULL;
+    if (checked && !(seat_allows(seat, h.to_move) && playable(R, &h, (int)tricks_done_of(f)) >> card & 1))
+        Py_RETURN_NONE;
+    PyObject *changed[15];
+    int done = play_changes(R, f, &h, card, changed);
+    if (done < 0) return NULL;
+    PyObject *out = state_after(R->state_type, R->log_type, f, changed, move);
+    if (!out || !done) return out;
     long index = PyLong_AsLong(f[13]);
     if (index == -1 && PyErr_Occurred()) { Py_DECREF(out); return NULL; }
     PyObject *scored = PyObject_CallFunction(R->on_done, "Ol", out, index + 1);
@@ -1185,12 +1197,7 @@ static PyObject *bids_next_state(Bids *B, PyObject *state, PyObject *move, PyObj
         PyObject *kind = PyTuple_GET_ITEM(move, 0), *arg = PyTuple_GET_ITEM(move, 1);
         if (!PyUnicode_CheckExact(kind) || !(arg == Py_None || PyLong_CheckExact(arg) || PyUnicode_CheckExact(arg)))
             Py_RETURN_NONE;  /* (2.0 or True equals a bid of 2 or 1, but is no move: Python says why) */
-        if (seat != Py_None) {
-            if (!PyLong_CheckExact(seat)) Py_RETURN_NONE;
-            int overflow = 0;
-            long value = PyLong_AsLongAndOverflow(seat, &overflow);
-            if (overflow || value != to_move) { PyErr_Clear(); Py_RETURN_NONE; }
-        }
+        if (!seat_allows(seat, to_move)) Py_RETURN_NONE;
         PyObject *legal = bids_legal(B, state, "legal", 0, high);
         if (!legal) return NULL;
         int found = PySequence_Contains(legal, move);
@@ -1198,24 +1205,11 @@ static PyObject *bids_next_state(Bids *B, PyObject *state, PyObject *move, PyObj
         if (found < 0) return NULL;
         if (!found) Py_RETURN_NONE;
     }
-    PyObject *info, *next;
-    int made = bids_changes(B, f, 15, move, &info, &next);
+    PyObject *changed[15] = {NULL};
+    int made = bids_changes(B, f, 15, move, &changed[F_INFO], &changed[F_TO_MOVE]);
     if (made < 0) return NULL;
     if (!made) Py_RETURN_NONE;
-    PyObject *out = B->state_type->tp_alloc(B->state_type, 15);
-    PyObject *log = out ? B->log_type->tp_alloc(B->log_type, 2) : NULL;
-    if (!log) { Py_XDECREF(out); Py_DECREF(info); Py_DECREF(next); return NULL; }
-    for (int i = 0; i < 14; i++) {
-        PyObject *item = i == F_INFO ? info : i == F_TO_MOVE ? next : f[i];
-        if (i != F_INFO && i != F_TO_MOVE) Py_INCREF(item);
-        PyTuple_SET_ITEM(out, i, item);
-    }
-    Py_INCREF(f[14]);
-    PyTuple_SET_ITEM(log, 0, f[14]);
-    Py_INCREF(move);
-    PyTuple_SET_ITEM(log, 1, move);
-    PyTuple_SET_ITEM(out, 14, log);
-    return out;
+    return state_after(B->state_type, B->log_type, f, changed, move);
 }
 
 static PyObject *Bids_checked(Bids *B, PyObject *const *args, Py_ssize_t nargs) {

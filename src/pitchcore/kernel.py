@@ -155,70 +155,62 @@ def _on_done(state: GameState, index: int) -> GameState:
     return enter(state, index)
 
 
-class KernelPlay(Step):
-    """The play step with its moves in the kernel: ``legal``, ``is_legal`` and
-    ``apply_in_place`` are the compiled ``Rules``' own; everything else (entering the step,
-    saying why a move is illegal, the component's fields) is the component's."""
+class CompiledStep(Step):
+    """A component's step with its moves in the kernel: ``legal``, ``legal_fields``,
+    ``is_legal``, ``apply_in_place``, ``checked`` and ``quick`` are the compiled object's
+    own; everything else (entering the step, saying why a move is illegal, the component's
+    fields) is the component's."""
+
+    _names: tuple[str, ...] = ("component",)
+
+    def __init__(self, component: Step, compiled: Any) -> None:
+        self.component = component
+        # instance attributes: the engine's lookups find the C methods with no Python frame between
+        self.legal = compiled.legal  # type: ignore[method-assign]
+        self.legal_fields = compiled.legal_fields  # type: ignore[method-assign]
+        self.is_legal = compiled.is_legal  # type: ignore[method-assign]
+        self.apply_in_place = compiled.apply_in_place  # type: ignore[method-assign]
+        self.checked = compiled.checked  # type: ignore[misc]
+        self.quick = compiled.advance  # type: ignore[misc]
+
+    def begin(self, state: GameState) -> tuple[GameState, Any]:
+        return self.component.begin(state)
+
+    def why_illegal(self, state: GameState, move: Move) -> str:
+        return self.component.why_illegal(state, move)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in self._names:  # (not set yet: never the component's)
+            raise AttributeError(name)
+        return getattr(self.component, name)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.component!r})"
+
+
+class KernelPlay(CompiledStep):
+    """The play step with its moves in the kernel's ``Rules`` (``rules``)."""
 
     in_place = True
+    _names = ("component", "rules")
 
     def __init__(self, component: Step, rules: Any) -> None:
-        self.component = component
+        super().__init__(component, rules)
         self.rules = rules
-        # instance attributes: the engine's lookups find the C methods with no Python frame between
-        self.legal = rules.legal  # type: ignore[method-assign]
-        self.legal_fields = rules.legal_fields  # type: ignore[method-assign]
-        self.is_legal = rules.is_legal  # type: ignore[method-assign]
-        self.apply_in_place = rules.apply_in_place  # type: ignore[method-assign]
-        self.checked = rules.checked  # type: ignore[misc]
-        self.quick = rules.advance  # type: ignore[misc]
-
-    def begin(self, state: GameState) -> tuple[GameState, Any]:
-        return self.component.begin(state)
-
-    def why_illegal(self, state: GameState, move: Move) -> str:
-        return self.component.why_illegal(state, move)
-
-    def __getattr__(self, name: str) -> Any:
-        if name in ("component", "rules"):
-            raise AttributeError(name)
-        return getattr(self.component, name)
-
-    def __repr__(self) -> str:
-        return f"KernelPlay({self.component!r})"
 
 
-class KernelAuction(Step):
-    """The auction step with the bids before the dealer's in the kernel (``legal``,
-    ``is_legal``, ``apply_in_place``, ``checked``, ``quick`` are the compiled ``Bids``' own,
-    which ask the component for the legal bids once per high bid and leave the dealer's move,
-    which ends the auction, to it); everything else is the component's. A state's move the
-    kernel leaves (the dealer's) goes to the component's ``apply`` at once."""
+class KernelAuction(CompiledStep):
+    """The auction step with the bids before the dealer's in the kernel's ``Bids`` (``bids``),
+    which asks the component for the legal bids once per high bid and leaves the dealer's
+    move, which ends the auction, to it. A state's move the kernel leaves (the dealer's)
+    goes to the component's ``apply`` at once."""
+
+    _names = ("component", "bids")
 
     def __init__(self, component: Step, bids: Any) -> None:
-        self.component = component
+        super().__init__(component, bids)
         self.bids = bids
         self.apply = component.apply  # type: ignore[method-assign]
-        self.legal = bids.legal  # type: ignore[method-assign]
-        self.legal_fields = bids.legal_fields  # type: ignore[method-assign]
-        self.is_legal = bids.is_legal  # type: ignore[method-assign]
-        self.apply_in_place = bids.apply_in_place  # type: ignore[method-assign]
-        self.checked = bids.checked  # type: ignore[misc]
-        self.quick = bids.advance  # type: ignore[misc]
-
-    def begin(self, state: GameState) -> tuple[GameState, Any]:
-        return self.component.begin(state)
-
-    def why_illegal(self, state: GameState, move: Move) -> str:
-        return self.component.why_illegal(state, move)
-
-    def __getattr__(self, name: str) -> Any:
-        if name in ("component", "bids"):
-            raise AttributeError(name)
-        return getattr(self.component, name)
-
-    def __repr__(self) -> str:
-        return f"KernelAuction({self.component!r})"
 
 
 def auction_step(table: Table, component: Step) -> Step:
@@ -401,5 +393,5 @@ def score_hand(state: GameState, keep: bool = True) -> tuple[HandResult, tuple[i
                       partner=result.partner, winners=result.winners, record=record), scores, winner, over
 
 
-__all__ = ["AVAILABLE", "PURE", "KernelAuction", "KernelPlay", "auction_step", "compile_rules", "judge", "play_step",
-           "playouts", "score_hand", "unsupported"]
+__all__ = ["AVAILABLE", "PURE", "CompiledStep", "KernelAuction", "KernelPlay", "auction_step", "compile_rules",
+           "judge", "play_step", "playouts", "score_hand", "unsupported"]
