@@ -136,7 +136,7 @@ KNOWN_CACHES = {
     "pitchcore.kernel._COMPILED": "the compiled kernel's rules by (variant, players)",
     "pitchcore.kernel._SETTLED": "a judged hand's score change by (what settling reads, outcome)",
     "pitchcore.kernel._RESULTS": "a judged hand's score by (what settling reads, outcome)",
-    "pitchcore.scoring._VERDICTS": "a judged hand's verdict (with its variant) by (the variant's id, players, "
+    "pitchcore.scoring._VERDICTS": "per variant (by id, with the variant) a judged hand's verdict by (players, "
                                    "awards, all tricks, bidder, bid, scores where a shoot reads them)",
 }
 """Every module-level container that playing changes, and what it maps (each value a pure

@@ -99,14 +99,14 @@ def score_judged(state: GameState, awarded: Sequence[int | None], all_tricks: bo
     table = state.table
     info = state.info
     teams = None if info.called is None else teams_of(state)
-    key = None
+    kept = key = None
     if teams is None and pips is not None:
-        variant = table.variant
-        key = (id(variant), table.players, tuple(awarded), all_tricks, info.bidder, info.bid,
-               state.scores if getattr(variant.shoot, "made", None) == "win-game-or-reset" else None)
-        kept = _VERDICTS.get(key)
-        if kept is not None and kept[0] is variant:
-            return _scored(state, None, [], None, pips, shown, kept[1])
+        kept = _verdicts(table.variant)
+        key = (table.players, tuple(awarded), all_tricks, info.bidder, info.bid,
+               state.scores if getattr(table.variant.shoot, "made", None) == "win-game-or-reset" else None)
+        verdict = kept.get(key)
+        if verdict is not None:
+            return _scored(state, None, [], None, pips, shown, verdict)
     side_of = table.side_of if teams is None else teams
     sides = table.sides if teams is None else 2
     bidder_side = None if info.bidder is None else side_of[info.bidder]
@@ -120,10 +120,10 @@ def score_judged(state: GameState, awarded: Sequence[int | None], all_tricks: bo
                       pips=(0,) * sides if pips is None else pips)  # (no piles: nothing is judged from them)
     judged = [point.credited(side) for point, side in zip(table.rules.points, awarded, strict=True)]  # type: ignore[attr-defined]
     verdict = _verdict(state, ctx, judged, teams)
-    if key is not None:
-        if len(_VERDICTS) >= _VERDICTS_LIMIT:
-            _VERDICTS.clear()
-        _VERDICTS[key] = (table.variant, verdict)
+    if kept is not None and key is not None:
+        if len(kept) >= _VERDICTS_LIMIT:
+            kept.clear()
+        kept[key] = verdict
     return _scored(state, ctx, judged, teams, pips, shown, verdict)
 
 
@@ -143,11 +143,22 @@ class Verdict(NamedTuple):
     """Each category's name and the side it awards."""
 
 
-_VERDICTS: dict[tuple[object, ...], tuple[Variant, Verdict]] = {}
-"""score_judged's verdicts by (the variant's id, players, awards, all tricks, bidder, bid, scores
-where they count), each with its variant (the same object, or the id was reused): each game has
-a table of its own (its seed), which the verdict does not read, and a variant hashes slowly."""
-_VERDICTS_LIMIT = 50_000
+_VERDICTS: dict[int, tuple[Variant, dict[tuple[object, ...], Verdict]]] = {}
+"""score_judged's verdicts per variant (by its id, with the variant: the same object, or the id
+was reused) by (players, awards, all tricks, bidder, bid, scores where they count). Not by
+table: each game has one of its own (its seed), which the verdict does not read."""
+_VARIANTS_LIMIT = 64
+_VERDICTS_LIMIT = 20_000
+
+
+def _verdicts(variant: Variant) -> dict[tuple[object, ...], Verdict]:
+    """The verdicts kept for ``variant`` (a variant hashes slowly: it is found by id)."""
+    found = _VERDICTS.get(id(variant))
+    if found is None or found[0] is not variant:
+        if len(_VERDICTS) >= _VARIANTS_LIMIT:
+            _VERDICTS.clear()
+        found = _VERDICTS[id(variant)] = (variant, {})
+    return found[1]
 
 
 def _verdict(state: GameState, ctx: HandContext, judged: list[tuple[tuple[int, int], ...]],
