@@ -317,6 +317,26 @@ def test_playouts_are_reproducible_and_seeded() -> None:
     assert not np.array_equal(first.points, other.points)
 
 
+@needs_kernel
+@pytest.mark.parametrize("name", ["auction-pitch", "haus-pitch", "trickster-9-point"])
+def test_outcomes_count_the_playouts_by_result(name: str) -> None:
+    """``kernel.outcomes`` is ``playouts`` of the same seed grouped: each distinct outcome's
+    (score change, winner) and how many playouts ended so."""
+    state = _play_start(name, 5)
+    for greedy in (0.0, 0.7):
+        found = kernel.outcomes(state, 300, 11, greedy)
+        played = kernel.playouts(state, 300, 11, greedy)
+        assert found is not None and played is not None
+        rows: dict[tuple[tuple[int, ...], int], int] = {}
+        for delta, winner in zip(played[0].tolist(), played[1].tolist(), strict=True):
+            rows[(tuple(delta), winner)] = rows.get((tuple(delta), winner), 0) + 1
+        grouped: dict[tuple[tuple[int, ...], int], int] = {}
+        for delta, winner, count in found:  # (outcomes are by award pattern: several may score alike)
+            grouped[(delta, winner)] = grouped.get((delta, winner), 0) + count
+        assert grouped == rows
+        assert sum(count for _, _, count in found) == 300
+
+
 def test_playouts_score_the_hand_as_the_engine_does() -> None:
     """Each playout's score change is what the engine's own scoring gives some legal
     completion of the hand: the set of outcomes equals those of many Python completions."""
@@ -370,3 +390,11 @@ def test_compiled_deal_is_the_pythons_deal(data: st.DataObject, players: int) ->
     stock = tuple(data.draw(st.permutations(range(54))))[:data.draw(st.integers(0, 54))]
     seats = tuple(data.draw(st.lists(st.integers(0, players - 1), max_size=60)))
     assert extension.compiled.deal(stock, seats, players) == dealt(stock, seats, players)
+
+
+@pytest.mark.skipif(extension.compiled is None, reason="the compiled extension is not in use")
+@given(mask=st.integers(0, 2**64 - 1))
+@settings(max_examples=300, deadline=None)
+def test_compiled_cards_are_cards_in(mask: int) -> None:
+    assert extension.compiled is not None
+    assert list(extension.compiled.cards(mask)) == list(cards_in(mask))

@@ -1496,6 +1496,21 @@ static PyObject *kernel_order(PyObject *module, PyObject *keys) {
     return out;
 }
 
+/* cards(mask) -> (card, ...): the card indices of a mask in index order (cards.card_list,
+ * whose Python is cards_in's; search samples deals from masks thousands of times a move). */
+static PyObject *kernel_cards(PyObject *module, PyObject *mask) {
+    unsigned long long bits = PyLong_AsUnsignedLongLong(mask);
+    if (bits == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    PyObject *out = PyTuple_New(popcount64(bits));
+    if (!out) return NULL;
+    for (Py_ssize_t i = 0; bits; bits &= bits - 1) {
+        PyObject *card = PyLong_FromLong(__builtin_ctzll(bits));
+        if (!card) { Py_DECREF(out); return NULL; }
+        PyTuple_SET_ITEM(out, i++, card);
+    }
+    return out;
+}
+
 /* deal(stock, seats, players) -> (masks, rest): the card on top of ``stock`` to seat
  * ``seats[0]``, the next to ``seats[1]`` and so on, as card masks per seat, and the stock
  * left (components.deal's deal_out, whose seat order decides who gets what). */
@@ -1533,6 +1548,7 @@ static PyObject *kernel_deal(PyObject *module, PyObject *const *args, Py_ssize_t
 static PyMethodDef kernel_functions[] = {
     {"submoves", (PyCFunction)(void (*)(void))kernel_submoves, METH_FASTCALL,
      "One move of a kind per sub-mask of a mask with lo to hi cards, by size then card order."},
+    {"cards", (PyCFunction)kernel_cards, METH_O, "The card indices of a mask (below 2**64), in index order."},
     {"order", (PyCFunction)kernel_order, METH_O,
      "The indices of little-endian 32-bit keys in ascending order, ties by index."},
     {"deal", (PyCFunction)(void (*)(void))kernel_deal, METH_FASTCALL,

@@ -120,6 +120,14 @@ def cards_in(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def card_list(mask: int) -> Sequence[int]:
+    """``cards_in`` as a sequence (built in C where the extension is in use)."""
+    if compiled is not None:
+        found: tuple[int, ...] = compiled.cards(mask)
+        return found
+    return list(cards_in(mask))
+
+
 def mask_text(mask: int) -> str:
     return " ".join(card_text(card) for card in cards_in(mask))
 

@@ -28,6 +28,7 @@ Three things run on it:
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -344,6 +345,22 @@ def playouts(state: GameState, n: int, seed: int,
     return deltas[inverse], winners[inverse]
 
 
+def outcomes(state: GameState, n: int, seed: int,
+             greedy: float = 0.0) -> list[tuple[tuple[int, ...], int, int]] | None:
+    """``playouts`` grouped by outcome (the side each category went to, and whether the
+    bidder's side took every trick): each outcome's score change per side, winner (-1:
+    none) and how many of the ``n`` playouts ended so; several outcomes may score alike.
+    Without numpy: search asks for a dozen playouts at a time, where building arrays costs
+    more than playing them. None where the kernel does not play this state."""
+    found = _run(state, n, seed, greedy)
+    if found is None:
+        return None
+    codes, flags, sides = found
+    counts = Counter(zip(memoryview(codes).cast("q"), flags, strict=True))
+    base = _settle_key(state)
+    return [(*_settled(state, base, code * 2 + flag, sides), count) for (code, flag), count in counts.items()]
+
+
 def judge(state: GameState) -> tuple[tuple[int, ...], int | None] | None:
     """The score change per side and the winning side (None: none) of the hand in ``state``
     played to its end, as the kernel judges a finished hand (None: the kernel does not play
@@ -394,4 +411,4 @@ def score_hand(state: GameState, keep: bool = True) -> tuple[HandResult, tuple[i
 
 
 __all__ = ["AVAILABLE", "PURE", "CompiledStep", "KernelAuction", "KernelPlay", "auction_step", "compile_rules",
-           "judge", "play_step", "playouts", "score_hand", "unsupported"]
+           "judge", "outcomes", "play_step", "playouts", "score_hand", "unsupported"]

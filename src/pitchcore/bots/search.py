@@ -50,7 +50,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import fast, kernel
-from ..cards import CARDS, DECK_SIZE, Card, cards_in, mask_of
+from ..cards import CARDS, DECK_SIZE, Card, card_list, cards_in, mask_of
 from ..components import HAND_STEPS
 from ..components.auction import SingleRound
 from ..components.exchange import NoExchange
@@ -110,29 +110,35 @@ def _greedy(kn: Knowledge, rng: random.Random) -> tuple[int, ...] | None:
         hand = kn.shown_by(seat)
         must = max(0, kn.min_trumps[seat] - _count(hand & trumps))
         if must:
-            choices = list(cards_in(allowed & trumps))
+            choices = card_list(allowed & trumps)
             if len(choices) < must:
                 return None
             for card in rng.sample(choices, must):
                 hand |= 1 << card
         rest = need - _count(hand)
-        candidates = list(cards_in(allowed & ~hand))
         room = kn.own_discard_room[seat]
-        if room:
-            candidates.extend(cards_in(kn.allowed_own_discards(seat) & spare))
-        rng.shuffle(candidates)
-        for card in candidates:
-            if not rest:
-                break
-            bit = 1 << card
-            if spare & bit:
-                if not room:
-                    continue
-                room -= 1
-            hand |= bit
-            rest -= 1
-        if rest:
-            return None
+        own = kn.allowed_own_discards(seat) & spare if room else 0
+        if not own:  # (the usual case: a uniform choice of what is left)
+            free = card_list(allowed & ~hand)
+            if not 0 <= rest <= len(free):
+                return None
+            for card in rng.sample(free, rest):
+                hand |= 1 << card
+        else:
+            candidates = [*card_list(allowed & ~hand), *card_list(own)]
+            rng.shuffle(candidates)
+            for card in candidates:
+                if not rest:
+                    break
+                bit = 1 << card
+                if spare & bit:
+                    if not room:
+                        continue
+                    room -= 1
+                hand |= bit
+                rest -= 1
+            if rest:
+                return None
         pool &= ~hand
         spare &= ~hand
         hands[seat] = hand
@@ -566,18 +572,24 @@ class SearchBot:
         self.stats.playouts += used
         self.stats.seconds += time.perf_counter() - started
 
+    def worth(self, delta: Sequence[int], winner: int | None, side: int) -> float:
+        """A playout's worth to ``side``: its score change minus the other sides' mean, plus
+        ``game_bonus`` when it wins the game (minus when another side does; ``winner`` None
+        or -1: nobody)."""
+        mine = float(delta[side])
+        sides = len(delta)
+        if sides > 1:
+            mine -= (sum(delta) - delta[side]) / (sides - 1)
+        bonus = self.game_bonus
+        if bonus and winner is not None and winner >= 0:
+            mine += bonus if winner == side else -bonus
+        return mine
+
     def values(self, points: npt.NDArray[np.int64], winners: npt.NDArray[np.int64],
                side: int) -> npt.NDArray[np.float64]:
-        """Each playout's worth to ``side``: its score change minus the other sides' mean,
-        plus ``game_bonus`` when it wins the game (minus when another side does)."""
-        mine = points[:, side].astype(np.float64)
-        sides = points.shape[1]
-        if sides > 1:
-            mine -= (points.sum(axis=1) - points[:, side]) / (sides - 1)
-        bonus = self.game_bonus
-        if bonus:
-            mine += np.where(winners == side, bonus, np.where(winners >= 0, -bonus, 0.0))
-        return mine
+        """Each playout's ``worth`` to ``side`` (a row of ``points`` per playout)."""
+        return np.array([self.worth(delta, winner, side) for delta, winner in zip(points.tolist(), winners.tolist(),
+                                                                                   strict=True)], dtype=np.float64)
 
     def batch(self, variant: Variant) -> int:
         """Playouts of each candidate per deal (``per_deal``) for a game of ``variant``."""
@@ -587,17 +599,17 @@ class SearchBot:
                     and (self.policy is None or isinstance(self.policy, fast.Greedy)))
         return KERNEL_PER_DEAL if compiled else 1
 
-    def _play_out(self, state: GameState, side: int, seed: int, count: int) -> npt.NDArray[np.float64]:
-        """``count`` playouts of the hand from ``state``, valued for ``side``."""
-        policy = cast("fast.Policy | None", self.policy)  # (fast.Greedy is a Policy that mypy does not see as one)
-        found = fast.playouts(state, count, seed, policy)
-        return self.values(found.points, found.winners, side)
-
-    def _scored(self, delta: Sequence[int], winner: int | None, side: int, count: int) -> npt.NDArray[np.float64]:
-        """A hand that is over valued as ``count`` identical playouts."""
-        points = np.array([delta] * count, dtype=np.int64)
-        winners = np.full(count, -1 if winner is None else winner, dtype=np.int64)
-        return self.values(points, winners, side)
+    def _play_out(self, state: GameState, side: int, seed: int, count: int) -> float:
+        """The mean ``worth`` for ``side`` of ``count`` playouts of the hand from ``state``:
+        from the kernel's distinct outcomes where it plays them (a batch is a dozen playouts,
+        too few for arrays to pay), else from ``fast.playouts``."""
+        policy = self.policy
+        if policy is None or isinstance(policy, fast.Greedy):
+            found = kernel.outcomes(state, count, seed, 0.0 if policy is None else policy.chance)
+            if found is not None:
+                return sum(self.worth(delta, winner, side) * times for delta, winner, times in found) / count
+        played = fast.playouts(state, count, seed, cast("fast.Policy | None", policy))  # (Greedy is one too)
+        return float(self.values(played.points, played.winners, side).mean())
 
     # -- card play -------------------------------------------------------------------------
 
@@ -622,9 +634,9 @@ class SearchBot:
                     game = fast.Game(state)
                     if game.apply_in_hand(move):
                         result, winner = game.score()
-                        row[index] = self._scored(result.delta, winner, side, 1)[0]
+                        row[index] = self.worth(result.delta, winner, side)
                     else:
-                        row[index] = self._play_out(game.freeze(), side, seed, count).mean()
+                        row[index] = self._play_out(game.freeze(), side, seed, count)
                 rows.append(row)
                 if self.early_stop and _clear_best(np.array(rows), self.early_stop):
                     break
@@ -706,11 +718,11 @@ class SearchBot:
                         key = bidding.play_key(found)
                         value = played.get(key)
                         if value is None:
-                            value = played[key] = float(self._play_out(found, side, seed, count).mean())
+                            value = played[key] = self._play_out(found, side, seed, count)
                             used += count
                     else:
                         assert isinstance(found, tuple)
-                        value = float(self._scored(found[0], found[1], side, count).mean())
+                        value = self.worth(found[0], found[1], side)
                     row[index] = value
                 rows.append(row)
         finally:
