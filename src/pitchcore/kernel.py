@@ -29,6 +29,7 @@ Three things run on it:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -214,38 +215,49 @@ class KernelAuction(CompiledStep):
         self.apply = component.apply  # type: ignore[method-assign]
 
 
-def auction_step(table: Table, component: Step) -> Step:
-    """The auction step ``table`` runs: ``component`` itself, or with its bids in the kernel
-    where the extension is in use and the auction is a single round whose legal bids depend
-    on the high bid and the dealer's turn alone (no forced bid, no called partner)."""
-    if (_kernel is None or type(component) is not SingleRound or component.forced_bid is not None
-            or component.partner != "none" or component.max_bid + 1 >= _MAX_RANK):
-        return component
-    ranks: dict[Move, int] = {PASS: 0}
-    ranks.update((bid(value), component.rank(value)) for value in component.all_values())
-    return KernelAuction(component, _kernel.Bids(table.players, ranks, Phase.BIDDING, Next.WAIT, component,
-                                                 GameState, Log, Move, HandInfo))
-
-
-_MAX_RANK = 128
-"""The kernel's bid table holds ranks below this (MAXRANK in _kernel.c)."""
-
-
-_COMPILED: dict[tuple[Variant, int], Any] = {}
+_COMPILED: dict[tuple[Variant, int, str], Any] = {}
+"""What a (variant, players) compiles to for a step ("play": ``Rules``, "auction": ``Bids``;
+None: nothing, the component runs): every game of a variant has a table of its own (its
+seed), and they share these."""
 _COMPILED_LIMIT = 64
+
+
+def _compiled(table: Table, step: str, build: Callable[[], Any]) -> Any:
+    """``build()`` for ``table``'s variant, players and ``step``, once (kept in ``_COMPILED``)."""
+    key = (table.variant, table.players, step)
+    found = _COMPILED.get(key, False)
+    if found is False:
+        if len(_COMPILED) >= _COMPILED_LIMIT:
+            _COMPILED.clear()
+        found = _COMPILED[key] = build()
+    return found
 
 
 def play_step(table: Table, component: Step) -> Step:
     """The play step ``table`` runs: ``component`` itself, or on the kernel where it can."""
     if not AVAILABLE:
         return component
-    key = (table.variant, table.players)
-    rules = _COMPILED.get(key, False)
-    if rules is False:
-        if len(_COMPILED) >= _COMPILED_LIMIT:
-            _COMPILED.clear()
-        rules = _COMPILED[key] = compile_rules(table)
+    rules = _compiled(table, "play", lambda: compile_rules(table))
     return component if rules is None else KernelPlay(component, rules)
+
+
+def auction_step(table: Table, component: Step) -> Step:
+    """The auction step ``table`` runs: ``component`` itself, or with its bids in the kernel
+    where the extension is in use and the auction is a single round whose legal bids depend
+    on the high bid and the dealer's turn alone (no forced bid, no called partner)."""
+    if (_kernel is None or type(component) is not SingleRound or component.forced_bid is not None
+            or component.partner != "none"):
+        return component
+    return KernelAuction(component, _compiled(table, "auction", lambda: _compile_bids(table.players, component)))
+
+
+def _compile_bids(players: int, auction: SingleRound) -> Any:
+    """The kernel's ``Bids`` for ``auction`` at a table of ``players`` (a bid ranked beyond its
+    table, which no auction's fields allow, goes to the component)."""
+    assert _kernel is not None
+    ranks: dict[Move, int] = {PASS: 0}
+    ranks.update((bid(value), auction.rank(value)) for value in auction.all_values())
+    return _kernel.Bids(players, ranks, Phase.BIDDING, Next.WAIT, auction, GameState, Log, Move, HandInfo)
 
 
 # -- playouts ----------------------------------------------------------------------------------
