@@ -17,7 +17,7 @@ from pitchcore import fast
 from pitchcore.bots import HeuristicBot, SearchBot, knowledge_of
 from pitchcore.bots.bidding import discard_for_draw, searchable
 from pitchcore.bots.heuristic import rules_info
-from pitchcore.bots.search import KERNEL_PER_DEAL, distinct_moves
+from pitchcore.bots.search import KERNEL_PER_DEAL, Equity, distinct_moves
 from pitchcore.cards import CARDS, cards_in, mask_of, parse_card, parse_cards
 from pitchcore.state import GameState, Phase
 
@@ -163,3 +163,30 @@ def test_card_play_may_defer_to_the_heuristic_card() -> None:
                 assert SearchBot(playouts=60, play_trust=1e9).choose(view, legal, random.Random(1)) == usual
         state = state.apply(usual if rng.random() < 0.5 else legal[rng.randrange(len(legal))])
     assert differed == 3
+
+
+def test_equity_is_a_share_of_the_game_that_favours_the_leader() -> None:
+    scores = (9, 3, 0, -2)
+    chances = [Equity(side, scores, 11, 3.0).before for side in range(4)]
+    assert math.isclose(sum(chances), 1.0)
+    assert chances == sorted(chances, reverse=True)
+    # the leader's points cost the others more than a trailer's; a won game is worth the rest
+    judge = Equity(2, scores, 11, 3.0)
+    assert judge((1, 0, 0, 0), None) < judge((0, 0, 0, 1), None) < 0 < judge((0, 0, 1, 0), None)
+    assert judge((0, 0, 1, 0), None) < judge((0, 0, 11, 0), 2) == 1.0 - judge.before
+    assert judge((2, 0, 0, 0), 0) == -judge.before
+    # a score past the target counts as the target (a side there has not won yet)
+    assert Equity(0, (14, 0), 11, 3.0).before == Equity(0, (11, 0), 11, 3.0).before
+
+
+def test_equity_judges_by_the_game_where_there_is_a_target() -> None:
+    state = dealt("haus-pitch", "AH KH QH JH 4C 7D")
+    view = state.view(0)
+    variant = pc.load_variant("haus-pitch")
+    judge = SearchBot(equity=0.65).judge(view, variant)
+    assert isinstance(judge, Equity) and judge.target == 11 and judge.spread == 0.65 * 5
+    points = SearchBot().judge(view, variant)
+    assert points((2, 1, 0, 0), None) == SearchBot().worth((2, 1, 0, 0), None, 0) == 2 - 1 / 3
+    bot = SearchBot(playouts=200, equity=0.65, per_deal=1)
+    assert bot.choose(view, state.legal_moves(), random.Random(0)) in state.legal_moves()
+    assert bot.stats.playouts >= 200
