@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -190,3 +192,14 @@ def test_equity_judges_by_the_game_where_there_is_a_target() -> None:
     bot = SearchBot(playouts=200, equity=0.65, per_deal=1)
     assert bot.choose(view, state.legal_moves(), random.Random(0)) in state.legal_moves()
     assert bot.stats.playouts >= 200
+
+
+def test_the_bot_guide_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/bots.md's Python blocks: a game with SearchBot, and a search of one's own."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "bots.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) == 2
+    for block in blocks:
+        exec(compile(block, "docs/bots.md", "exec"), {"__name__": "docs_bots"})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].split()[0] in "0123" and printed[1].startswith("play ")
