@@ -179,6 +179,10 @@ def test_equity_is_a_share_of_the_game_that_favours_the_leader() -> None:
     assert judge((2, 0, 0, 0), 0) == -judge.before
     # a score past the target counts as the target (a side there has not won yet)
     assert Equity(0, (14, 0), 11, 3.0).before == Equity(0, (11, 0), 11, 3.0).before
+    # a long game's scores do not overflow
+    assert 0.5 < Equity(0, (9_000, 8_999), 10_000, 0.5).before < 1.0
+    with pytest.raises(ValueError, match="equity must be above 0"):
+        SearchBot(equity=-1.0)
 
 
 def test_equity_judges_by_the_game_where_there_is_a_target() -> None:

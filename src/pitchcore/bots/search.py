@@ -458,7 +458,9 @@ class Equity:
 
     def chance(self, scores: Sequence[int]) -> float:
         """The side's chance of the game with these scores, the game still on."""
-        weights = [math.exp(min(score, self.target) / self.spread) for score in scores]
+        counted = [min(score, self.target) for score in scores]
+        top = max(counted)  # (exponents of at most 0: no overflow whatever the target)
+        weights = [math.exp((score - top) / self.spread) for score in counted]
         return weights[self.side] / sum(weights)
 
     def __call__(self, delta: Sequence[int], winner: int | None) -> float:
@@ -551,6 +553,8 @@ class SearchBot:
                  fallback: HeuristicBot | None = None) -> None:
         if seconds is not None and not seconds > 0:
             raise ValueError(f"SearchBot: seconds must be above 0, not {seconds}")
+        if equity is not None and not equity > 0:
+            raise ValueError(f"SearchBot: equity must be above 0 (or None), not {equity}")
         self.playouts = playouts
         self.seconds = seconds
         self.variant = variant
