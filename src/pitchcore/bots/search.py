@@ -430,7 +430,7 @@ def distinct_moves(legal: Sequence[Move], kn: Knowledge, rules: RulesInfo) -> li
     return kept
 
 
-Judge = Callable[[Sequence[int], "int | None"], float]
+Judge = Callable[[Sequence[int], int | None], float]
 """What a playout is worth to the searching side, from its score change per side and the
 side that won the game (None or -1: nobody)."""
 
@@ -632,12 +632,6 @@ class SearchBot:
         if bonus and winner is not None and winner >= 0:
             mine += bonus if winner == side else -bonus
         return mine
-
-    def values(self, points: npt.NDArray[np.int64], winners: npt.NDArray[np.int64],
-               side: int) -> npt.NDArray[np.float64]:
-        """Each playout's ``worth`` to ``side`` (a row of ``points`` per playout)."""
-        return np.array([self.worth(delta, winner, side) for delta, winner in zip(points.tolist(), winners.tolist(),
-                                                                                   strict=True)], dtype=np.float64)
 
     def judge(self, view: PlayerView, variant: Variant) -> Judge:
         """How this decision's playouts are judged for the viewer's side: by ``worth``, or
