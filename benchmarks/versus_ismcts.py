@@ -15,10 +15,11 @@ Equal time. ISMCTS gets a wall-clock budget: ``TimedISMCTSBot`` is OpenSpiel's
 ``ISMCTSBot`` with its fixed ``max_simulations`` loop replaced by "simulate until
 ``--seconds`` have passed" (at least two simulations, which the final policy needs), so
 every decision with more than one legal action takes about ``--seconds``, bids and
-discard picks included. SearchBot searches the playing phase only (it bids and discards
-with ``HeuristicBot``, in no measurable time): it is given ``SearchBot(seconds=S)`` where
-this pitchcore has it, else ``playouts`` calibrated before the games so that its mean
-search time per playing decision is ``S`` (the run says which). The table prints each
+discard picks included. SearchBot searches its card play, bids and trump within the same
+budget (it discards as ``HeuristicBot`` does, in no measurable time, and stops sooner when
+one move is clearly best): it is given ``SearchBot(seconds=S)`` where this pitchcore has it,
+else ``playouts`` calibrated before the games so that its mean search time per playing
+decision is ``S`` (the run says which). The table prints each
 bot's mean seconds per decision in the playing phase (the like-for-like figure) and over
 all its decisions with a choice.
 
