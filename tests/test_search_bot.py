@@ -18,7 +18,7 @@ from conftest import dealt
 from pitchcore import fast
 from pitchcore.bots import HeuristicBot, SearchBot, knowledge_of
 from pitchcore.bots.bidding import discard_for_draw, searchable
-from pitchcore.bots.heuristic import rules_info
+from pitchcore.bots.heuristic import keep_value, rules_info
 from pitchcore.bots.search import KERNEL_PER_DEAL, Equity, distinct_moves
 from pitchcore.cards import CARDS, cards_in, mask_of, parse_card, parse_cards
 from pitchcore.state import GameState, Phase
@@ -127,6 +127,46 @@ def test_the_simulated_draw_keeps_trumps_and_aces() -> None:
     assert {str(CARDS[card]) for card in cards_in(thrown)} == {"KS", "9C", "4D"}  # JD: the jick
     at_least = discard_for_draw(hand, HEARTS, range(5, 6), rules).arg  # the extra cards must go
     assert isinstance(at_least, int) and at_least.bit_count() == 5 and not at_least >> parse_card("AH") & 1
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_simulated_draw_is_the_heuristic_players_own(seed: int) -> None:
+    # the auction search plays every seat's draw as HeuristicBot would: the same cards by
+    # the same measure (equal keep values may swap a card for its like)
+    state, rng, bot = pc.new_game("haus-pitch", seed=seed), random.Random(seed), HeuristicBot()
+    rules = rules_info(state.table.rules)
+    draws = 0
+    while not state.is_over and len(state.hand_results) < 3:
+        seat = state.to_move
+        assert seat is not None
+        legal = state.legal_moves()
+        move = bot.choose(state.view(seat), legal, rng)
+        if state.phase is Phase.DISCARDING:
+            hand, trump = state.masks[seat], state.info.trump
+            sizes = range(min(m.arg.bit_count() for m in legal if isinstance(m.arg, int)),
+                          max(m.arg.bit_count() for m in legal if isinstance(m.arg, int)) + 1)
+            modelled = discard_for_draw(hand, trump, sizes, rules)
+            assert isinstance(move.arg, int) and isinstance(modelled.arg, int)
+            assert sorted(keep_value(card, trump, rules) for card in cards_in(modelled.arg)) == sorted(
+                keep_value(card, trump, rules) for card in cards_in(move.arg))
+            draws += 1
+        state = state.apply(move)
+    assert draws >= 4
+
+
+def test_the_simulated_draw_throws_trumps_as_the_heuristic_player_does() -> None:
+    # a bidder with seven trumps of nine throws one: the 4, not the 2 or 3 (which hope to be Low)
+    hands = ["AH KH QH JH 2H 4C", "2C 3C 5C 6C 7C 8C", "9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D"]
+    state = pc.new_game("haus-pitch", seed=1, dealer=3, hands=hands, stock="4H 3H 9D")
+    state = state.apply("bid 2")
+    while state.phase is Phase.BIDDING:
+        state = state.apply("pass")
+    state = state.apply(pc.Move("trump", HEARTS))
+    assert state.phase is Phase.DISCARDING and state.to_move == 0
+    rules = rules_info(state.table.rules)
+    usual = HeuristicBot().choose(state.view(0), state.legal_moves(), random.Random(0))
+    assert usual == discard_for_draw(state.masks[0], HEARTS, range(3, 10), rules) == pc.Move(
+        "discard", mask_of(parse_cards("4C 9D 4H")))
 
 
 def test_playouts_per_deal() -> None:

@@ -40,7 +40,7 @@ import random
 from collections.abc import Sequence
 
 from .. import fast
-from ..cards import ACE, KING, TEN, cards_in, mask_of
+from ..cards import cards_in, mask_of
 from ..components import HAND_STEPS
 from ..components.auction import SingleRound
 from ..components.exchange import Draw, NoExchange
@@ -52,11 +52,8 @@ from ..moves import PASS, Move, discard
 from ..state import GameState, HandInfo, Phase
 from ..variant import Variant
 from ..view import PlayerView
-from .heuristic import RulesInfo, best_suit, sure_shoot
+from .heuristic import DRAW_VALUE, RulesInfo, best_suit, keep_value, sure_shoot
 from .knowledge import VARIANTS_KEPT, knowledge_of
-
-DRAW_VALUE = 3.5
-"""What a card drawn in a ``draw`` exchange is worth to ``discard_for_draw`` (HeuristicBot's)."""
 
 
 @functools.lru_cache(maxsize=VARIANTS_KEPT)
@@ -139,18 +136,11 @@ def heuristic_bid(legal: Sequence[Move], value: float, shoots: bool, boldness: f
 
 
 def discard_for_draw(hand: int, trump: int | None, sizes: range, rules: RulesInfo) -> Move:
-    """``HeuristicBot``'s ``draw`` discard: every card worth less than a draw (all but trumps
-    and Aces), as many as ``sizes`` allows, the least valuable first."""
-    tables = rules.tables
-
-    def keep_value(card: int) -> float:
-        if trump is not None and tables.suit[trump][card] == trump:
-            return 10.0 + 0.3 * tables.order[trump][card] + 3.0 * rules.point_card_worth(card, trump)
-        rank = card % 13
-        return {ACE: 5.0, KING: 2.0, TEN: 1.0}.get(rank, 0.05 * rank)
-
-    ranked = sorted(cards_in(hand), key=keep_value)
-    cheap = sum(1 for card in ranked if keep_value(card) < DRAW_VALUE)
+    """``HeuristicBot``'s ``draw`` discard: every card worth less than a draw by its
+    ``keep_value`` (all but trumps and Aces), as many as ``sizes`` allows, the least
+    valuable first."""
+    ranked = sorted(cards_in(hand), key=lambda card: keep_value(card, trump, rules))
+    cheap = sum(1 for card in ranked if keep_value(card, trump, rules) < DRAW_VALUE)
     count = min(max(cheap, sizes.start), sizes.stop - 1)
     return discard(mask_of(ranked[:count]))
 

@@ -254,6 +254,24 @@ def _set_back_if_passing(view: PlayerView) -> bool:
             and all(bid is None for _, bid in view.bids))
 
 
+DRAW_VALUE = 3.5
+"""What a card drawn from the stock is worth to ``keep_value``'s scale: below it a card is thrown."""
+
+
+def keep_value(card: int, trump: int | None, rules: RulesInfo) -> float:
+    """What keeping ``card`` through an exchange is worth: a trump by its rank and points
+    (the 2 or 3 a little more, hoping to be Low), an off-suit Ace, King or Ten a little;
+    every card below ``DRAW_VALUE`` is thrown where a draw can replace it."""
+    tables = rules.tables
+    if trump is not None and tables.suit[trump][card] == trump:
+        value = 10.0 + 0.3 * tables.order[trump][card] + 3.0 * rules.point_card_worth(card, trump)
+        if card < DECK_SIZE and card % 13 <= 1 and rules.low:
+            value += 2.0  # the 2 or 3 hopes to be Low
+        return value
+    rank = card % 13
+    return {ACE: 5.0, KING: 2.0, TEN: 1.0}.get(rank, 0.05 * rank)
+
+
 def best_suit(hand: int, rules: RulesInfo, players: int, *, bidder_gift: int = 0) -> tuple[int, float]:
     """The suit the hand is worth most with as trump, and that worth."""
     values = [(suit_value(hand, suit, rules, players, bidder_gift=bidder_gift), suit) for suit in range(4)]
@@ -452,26 +470,15 @@ class HeuristicBot:
 
     def discard(self, view: PlayerView, legal: Sequence[Move], knowledge: Knowledge,
                 rules: RulesInfo) -> Move | None:
-        table = _Table(view, rules, knowledge)
         hand = knowledge.hand
         target = rules.play_size
-
-        def keep_value(card: int) -> float:
-            if table.trump is not None and table.suit[card] == table.trump:
-                value = 10.0 + 0.3 * table.order[card] + 3.0 * rules.point_card_worth(card, table.trump)
-                if card < DECK_SIZE and card % 13 <= 1 and rules.low:
-                    value += 2.0  # the 2 or 3 hopes to be Low
-                return value
-            rank = card % 13
-            return {ACE: 5.0, KING: 2.0, TEN: 1.0}.get(rank, 0.05 * rank)
-
-        draw_value = 3.5
+        trump = knowledge.trump
 
         def score(move: Move) -> float:
             thrown = int(move.arg or 0)
             kept = hand & ~thrown
             draws = max(0, target - _count(kept))
-            return sum(keep_value(card) for card in cards_in(kept)) + draws * draw_value
+            return sum(keep_value(card, trump, rules) for card in cards_in(kept)) + draws * DRAW_VALUE
 
         return max(legal, key=score)
 
