@@ -26,6 +26,10 @@ is built: ``pitchcore.fast.KERNEL``) and for the pure-Python path, measured afte
 subprocess run with ``PITCHCORE_PURE=1`` (never at the same time, so each has the core to
 itself). Every figure is the median of ``--runs`` runs of ``--seconds``, per second of
 wall-clock time or, with ``--cpu``, of the process's CPU time (steadier on a busy machine).
+The runs are taken in rounds, each round measuring euchre's two figures and then every
+pitchcore figure once, and a ratio to euchre is the median of the rounds' ratios: a shared
+machine's speed drifts by a quarter within minutes, and a figure compared with a yardstick
+measured a whole run earlier drifts with it.
 Without OpenSpiel (``pyspiel``) the euchre columns are left out. Run:
     python benchmarks/kernel.py [--seconds 2] [--runs 3] [--all] [--variants ...] [--batch 100] [--cpu]
 """
@@ -127,30 +131,59 @@ def checked_rate(variant: pitchcore.Variant, seconds: float, per_hand: list[floa
     return rate
 
 
-def pitchcore_figures(names: list[str], seconds: float, runs: int, batch: int,
-                      cpu: bool) -> dict[str, dict[str, float]]:
-    """Each variant's figures (``FIGURES``) on the path this process uses."""
-    figures = {}
+def pitchcore_measures(names: list[str], seconds: float, batch: int,
+                       per_hand: dict[str, list[float]]) -> dict[tuple[str, str], Callable[[], float]]:
+    """Each variant's figures (``FIGURES``) on the path this process uses, as one-run
+    measures by (variant, figure); ``per_hand[variant]`` gets the checked API's transitions
+    a hand."""
+    measures: dict[tuple[str, str], Callable[[], float]] = {}
     for name in names:
         variant = pitchcore.load_variant(name)
         starts = throughput.play_starts(variant, None)
-        per_hand: list[float] = []
-        playouts = rates(runs, functools.partial(playouts_run, starts, seconds, batch), cpu)
-        figures[name] = {
-            "playouts": statistics.median(playouts),
-            "playouts_first": playouts[0],
-            "whole": median_rate(runs, functools.partial(throughput.mutable_run, variant, seconds, None), cpu),
-            "in_hand": median_rate(runs, functools.partial(throughput.in_hand_mutable_run, starts, seconds), cpu),
-            "in_hand_moves": median_rate(
-                runs, functools.partial(throughput.in_hand_mutable_run, starts, seconds, scored=False), cpu),
-            "checked": median_rate(runs, functools.partial(checked_rate, variant, seconds, per_hand), cpu),
-            "per_hand": per_hand[0],
-        }
+        per_hand[name] = []
+        measures[name, "playouts"] = functools.partial(playouts_run, starts, seconds, batch)
+        measures[name, "whole"] = functools.partial(throughput.mutable_run, variant, seconds, None)
+        measures[name, "in_hand"] = functools.partial(throughput.in_hand_mutable_run, starts, seconds)
+        measures[name, "in_hand_moves"] = functools.partial(throughput.in_hand_mutable_run, starts, seconds,
+                                                            scored=False)
+        measures[name, "checked"] = functools.partial(checked_rate, variant, seconds, per_hand[name])
         greedy = getattr(fast, "Greedy", None)
         if greedy is not None:
-            figures[name]["greedy"] = median_rate(
-                runs, functools.partial(playouts_run, starts, seconds, batch, greedy()), cpu)
+            measures[name, "greedy"] = functools.partial(playouts_run, starts, seconds, batch, greedy())
+    return measures
+
+
+def in_rounds(runs: int, measures: dict[tuple[str, str], Callable[[], float]],
+              cpu: bool) -> dict[tuple[str, str], list[float]]:
+    """``runs`` rates of every measure, taken in rounds (each measure once a round, in
+    order), so that a figure and the yardstick it is compared with are measured in the
+    same round, not a whole run apart: a shared machine's speed drifts."""
+    found: dict[tuple[str, str], list[float]] = {key: [] for key in measures}
+    for _ in range(runs):
+        for key, measure in measures.items():
+            found[key] += rates(1, measure, cpu)
+    return found
+
+
+def figures_of(names: list[str], found: dict[tuple[str, str], list[float]],
+               per_hand: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    """Each variant's median figures from ``in_rounds``' rates, with its first run of
+    playouts (the kernel's cache filling) and its transitions a hand."""
+    figures: dict[str, dict[str, float]] = {}
+    for name in names:
+        figures[name] = {figure: statistics.median(found[name, figure]) for figure in FIGURES
+                         if (name, figure) in found}
+        figures[name]["playouts_first"] = found[name, "playouts"][0]
+        figures[name]["per_hand"] = per_hand[name][0]
     return figures
+
+
+def pitchcore_figures(names: list[str], seconds: float, runs: int, batch: int,
+                      cpu: bool) -> dict[str, dict[str, float]]:
+    """Each variant's figures (``FIGURES``) on the path this process uses."""
+    per_hand: dict[str, list[float]] = {}
+    found = in_rounds(runs, pitchcore_measures(names, seconds, batch, per_hand), cpu)
+    return figures_of(names, found, per_hand)
 
 
 def pure_figures(names: list[str], seconds: float, runs: int, batch: int,
@@ -198,16 +231,19 @@ def euchre_run(seconds: float, child: bool, per_hand: list[float] | None = None)
     return transitions / (time.perf_counter() - start)
 
 
-def euchre_figures(seconds: float, runs: int, cpu: bool) -> dict[str, float] | None:
-    """Euchre's ``apply_action`` and ``child`` transitions/s, or None without OpenSpiel."""
+def euchre_measures(seconds: float, per_hand: list[float]) -> dict[tuple[str, str], Callable[[], float]]:
+    """Euchre's ``apply_action`` and ``child`` as one-run measures (none without OpenSpiel)."""
     try:
         import pyspiel  # noqa: F401
     except ImportError:
-        return None
-    per_hand: list[float] = []
-    return {"apply": median_rate(runs, functools.partial(euchre_run, seconds, False, per_hand), cpu),
-            "child": median_rate(runs, functools.partial(euchre_run, seconds, True), cpu),
-            "per_hand": per_hand[0], "chance_per_hand": per_hand[1]}
+        return {}
+    return {("euchre", "apply"): functools.partial(euchre_run, seconds, False, per_hand),
+            ("euchre", "child"): functools.partial(euchre_run, seconds, True)}
+
+
+def paired(found: dict[tuple[str, str], list[float]], figure: tuple[str, str], yardstick: tuple[str, str]) -> float:
+    """The median over rounds of ``figure`` over ``yardstick`` measured in the same round."""
+    return statistics.median(mine / theirs for mine, theirs in zip(found[figure], found[yardstick], strict=True))
 
 
 def verdict(ratio: float, target: float) -> str:
@@ -215,7 +251,9 @@ def verdict(ratio: float, target: float) -> str:
 
 
 def report(names: list[str], kernel: dict[str, dict[str, float]], pure: dict[str, dict[str, float]],
-           euchre: dict[str, float] | None) -> None:
+           euchre: dict[str, float] | None, ratios: dict[tuple[str, str], float]) -> None:
+    """The table; ``ratios``: each (variant, figure)'s median ratio to its euchre yardstick,
+    round by round."""
     labels = {"playouts": "playouts/s", "greedy": "fast.Greedy playouts/s", "whole": "fast.Game whole games",
               "in_hand": "fast.Game in-hand", "in_hand_moves": "fast.Game in-hand moves",
               "checked": "checked API"}
@@ -236,7 +274,7 @@ def report(names: list[str], kernel: dict[str, dict[str, float]], pure: dict[str
             else:
                 yardstick, target, what = ((euchre["child"], CHECKED_TARGET, "child") if figure == "checked"
                                            else (euchre["apply"], GAME_TARGET, "apply_action"))
-                line += (f"kernel / euchre {what} " + verdict(fast_rate / yardstick, target)
+                line += (f"kernel / euchre {what} " + verdict(ratios[name, figure], target)
                          + f"; pure {pure_rate / yardstick:.2f}x")
             print(line)
 
@@ -281,24 +319,37 @@ def main() -> None:
     print(f"compiled kernel in use: {'yes' if kernel_used else 'no'}"
           + ("" if kernel_used else " (the kernel column is the pure path too)")
           + (" -- PITCHCORE_PURE is set in this process" if os.environ.get("PITCHCORE_PURE") else ""))
-    euchre = euchre_figures(args.seconds, args.runs, args.cpu)
-    if euchre is None:
-        print("OpenSpiel (pyspiel) is not importable: no euchre yardstick")
-    else:
-        print(f"OpenSpiel euchre from Python: apply_action {euchre['apply']:,.0f} transitions/s, "
-              f"state.child {euchre['child']:,.0f} transitions/s")
-    wall, cpu = time.perf_counter(), time.process_time()
+    euchre_per_hand: list[float] = []
+    per_hand: dict[str, list[float]] = {}
+    measures = {**euchre_measures(args.seconds, euchre_per_hand),
+                **pitchcore_measures(names, args.seconds, args.batch, per_hand)}
     if kernel_used:
         for name in names:
             reason = off_kernel(name)
             if reason is not None:
                 print(f"{name} does not run on the kernel ({reason}): both columns are the pure path")
-    kernel = pitchcore_figures(names, args.seconds, args.runs, args.batch, args.cpu)
+    wall, cpu = time.perf_counter(), time.process_time()
+    found = in_rounds(args.runs, measures, args.cpu)
     share = (time.process_time() - cpu) / (time.perf_counter() - wall)
+    kernel = figures_of(names, found, per_hand)
+    euchre: dict[str, float] | None = None
+    ratios: dict[tuple[str, str], float] = {}
+    if ("euchre", "apply") not in found:
+        print("OpenSpiel (pyspiel) is not importable: no euchre yardstick")
+    else:
+        euchre = {"apply": statistics.median(found["euchre", "apply"]),
+                  "child": statistics.median(found["euchre", "child"]),
+                  "per_hand": euchre_per_hand[0], "chance_per_hand": euchre_per_hand[1]}
+        print(f"OpenSpiel euchre from Python: apply_action {euchre['apply']:,.0f} transitions/s, "
+              f"state.child {euchre['child']:,.0f} transitions/s")
+        for name in names:
+            for figure in ("whole", "in_hand", "in_hand_moves", "checked"):
+                ratios[name, figure] = paired(found, (name, figure),
+                                              ("euchre", "child" if figure == "checked" else "apply"))
     pure_had_kernel, pure = pure_figures(names, args.seconds, args.runs, args.batch, args.cpu)
     if pure_had_kernel:
         print("warning: the PITCHCORE_PURE=1 subprocess still used the compiled kernel")
-    report(names, kernel, pure, euchre)
+    report(names, kernel, pure, euchre, ratios)
     print("\nrates are transitions/s but for playouts/s; gain = kernel / pure")
     if euchre is not None:
         hands(names, kernel, euchre)
