@@ -403,3 +403,27 @@ def test_bots_read_a_house_variant_from_the_view(tmp_path: Path) -> None:
                       random.Random(4))
     assert final.is_over and final.winner is not None
     assert max(final.scores) >= 5
+
+
+def test_deals_read_from_a_draw_never_contradict_the_view() -> None:
+    """``read_draws`` leans each seat to the cards worth keeping: a hint that must never
+    break what the view proves, even where the players threw at random."""
+    variant = pc.load_variant("haus-pitch")
+    rules = rules_info(variant)
+    bot = SearchBot(variant=variant, read_draws=1.0)
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(4):
+        for state in states_of("haus-pitch", 200 + seed, hands=3):
+            if state.phase is not Phase.PLAYING or rng.random() < 0.5:
+                continue
+            for seat in range(state.players):
+                view = state.view(seat)
+                knowledge = knowledge_of(view, variant)
+                kept = bot._kept(view, knowledge, rules, variant)
+                assert kept is not None
+                for _ in range(3):
+                    hands = bot.sample(view, knowledge, rules, rng, (), kept)
+                    assert contradictions(view, list(hands), state) == [], (seed, seat)
+                    checked += 1
+    assert checked > 150

@@ -247,3 +247,46 @@ def test_the_bot_guide_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
         exec(compile(block, "docs/bots.md", "exec"), {"__name__": "docs_bots"})
     printed = capsys.readouterr().out.splitlines()
     assert printed[0].split()[0] in "0123" and printed[1].startswith("play ")
+
+
+def test_deals_read_from_the_draw_give_the_others_the_trumps_they_kept() -> None:
+    """A haus-pitch seat keeps its trumps and aces through the draw and throws the rest, so
+    after the draw the others hold far more trumps than a uniform deal of the unseen cards
+    gives them; ``read_draws`` deals each seat as many such cards as it kept."""
+    variant = pc.load_variant("haus-pitch")
+    rules = rules_info(variant)
+    heuristic = HeuristicBot(variant)
+    truth = leaned = plain = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        state = pc.new_game(variant, seed=seed)
+        while state.phase is not Phase.PLAYING:
+            seat = state.to_move
+            assert seat is not None
+            state = state.apply(heuristic.choose(state.view(seat), state.legal_moves(), rng))
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        knowledge = knowledge_of(view, variant)
+        trumps = knowledge.trumps
+        others = [other for other in range(state.players) if other != seat]
+        truth += 10 * sum((state.masks[other] & trumps).bit_count() for other in others)
+        for read, bot in ((True, SearchBot(variant=variant, read_draws=1.0, read_bids=0)),
+                          (False, SearchBot(variant=variant, read_draws=0.0, read_bids=0))):
+            kept = bot._kept(view, knowledge, rules, variant)
+            assert (kept is not None) == read
+            for _ in range(10):
+                hands = bot.sample(view, knowledge, rules, rng, (), kept)
+                count = sum((hands[other] & trumps).bit_count() for other in others)
+                if read:
+                    leaned += count
+                else:
+                    plain += count
+                if kept is not None:  # every seat holds as many keepers as it kept, where enough are unseen
+                    for other in others:
+                        worth, least = kept[other]
+                        room = (knowledge.allowed(other) & worth).bit_count()
+                        if room >= 3 * least:
+                            assert (hands[other] & worth).bit_count() >= least
+    assert plain < 0.7 * truth
+    assert leaned > 0.85 * truth

@@ -29,7 +29,12 @@ mean (plus ``game_bonus`` when the game ends), then picks the best mean. The bud
 ``seconds`` per decision (the clock read between deals) or a fixed number of
 ``playouts`` (reproducible for a given ``rng``); the search stops sooner when one move is
 clearly best. Deals are nudged to fit the auction: a deal in which the bidder's hand looks
-too weak for its bid is usually redrawn (a hint, never a proof).
+too weak for its bid is usually redrawn (a hint, never a proof). After a ``draw`` exchange
+(haus-pitch) each seat is dealt, first, as many cards worth keeping (trumps, off-suit aces:
+``heuristic.keep_value``) as it kept, since a seat throws the rest and draws for them; a
+uniform deal of the unseen cards would give the others about half the trumps they hold
+(``read_draws``, also a hint: where the unseen cards cannot give every seat its share, the
+deal is made without it).
 
 The auction and naming trump are searched the same way, from the first card of the hand
 (``bidding.py``): each bid or pass, or each suit, is played out on sampled deals. Other
@@ -51,10 +56,10 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import fast, kernel
-from ..cards import CARDS, DECK_SIZE, Card, card_list, cards_in, mask_of
+from ..cards import CARDS, DECK_SIZE, MAX_CARDS, Card, card_list, cards_in, mask_of
 from ..components import HAND_STEPS
 from ..components.auction import SingleRound
-from ..components.exchange import NoExchange
+from ..components.exchange import Draw, NoExchange
 from ..components.widow import NoWidow
 from ..engine import new_game
 from ..moves import REDEAL, Move
@@ -63,7 +68,7 @@ from ..variant import Variant
 from ..view import PlayerView
 from . import bidding
 from .bidding import searchable
-from .heuristic import PIP, HeuristicBot, RulesInfo, best_suit, rules_info, suit_value
+from .heuristic import DRAW_VALUE, PIP, HeuristicBot, RulesInfo, best_suit, keep_value, rules_info, suit_value
 from .knowledge import VARIANTS_KEPT, Knowledge, knowledge_of, variant_of
 
 GREEDY_TRIES = 40
@@ -79,8 +84,18 @@ class NoConsistentDeal(ValueError):
 # -- sampling ---------------------------------------------------------------------------------
 
 
-def sample_masks(knowledge: Knowledge, rng: random.Random) -> tuple[int, ...]:
-    """Every seat's hand as a card mask: the viewer's own, the others sampled."""
+def sample_masks(knowledge: Knowledge, rng: random.Random,
+                 lean: Sequence[tuple[int, int]] | None = None) -> tuple[int, ...]:
+    """Every seat's hand as a card mask: the viewer's own, the others sampled.
+
+    ``lean`` (per seat: a card mask and a count) is a hint, not a fact: each seat is dealt
+    up to that many cards of that mask before the rest (``SearchBot.read_draws``). When
+    greedy deals with the hint keep failing, deals are drawn without it."""
+    if lean is not None:
+        for _ in range(GREEDY_TRIES // 4):
+            found = _greedy(knowledge, rng, lean)
+            if found is not None:
+                return found
     for _ in range(GREEDY_TRIES):
         found = _greedy(knowledge, rng)
         if found is not None:
@@ -95,9 +110,11 @@ def _others(kn: Knowledge) -> list[int]:
     return [seat for seat in range(kn.players) if seat != kn.seat]
 
 
-def _greedy(kn: Knowledge, rng: random.Random) -> tuple[int, ...] | None:
+def _greedy(kn: Knowledge, rng: random.Random,
+            lean: Sequence[tuple[int, int]] | None = None) -> tuple[int, ...] | None:
     """Most constrained seat first, each dealt a uniform hand from what it may hold (after
-    the cards it is seen to hold, which stay with it)."""
+    the cards it is seen to hold, which stay with it, its proved trumps and, as far as they
+    go, the cards ``lean`` leans it to)."""
     pool = kn.unknown
     spare = kn.own_discards & ~kn.played
     hands = [0] * kn.players
@@ -115,6 +132,12 @@ def _greedy(kn: Knowledge, rng: random.Random) -> tuple[int, ...] | None:
             if len(choices) < must:
                 return None
             for card in rng.sample(choices, must):
+                hand |= 1 << card
+        if lean is not None:
+            mask, count = lean[seat]
+            choices = card_list(allowed & mask & ~hand)
+            leaned = min(count - _count(hand & mask), need - _count(hand), len(choices))
+            for card in rng.sample(choices, max(0, leaned)):
                 hand |= 1 << card
         rest = need - _count(hand)
         room = kn.own_discard_room[seat]
@@ -549,7 +572,7 @@ class SearchBot:
                  greedy: float = 0.7, game_bonus: float = 6.0, read_bids: float = 0.85, per_deal: int | None = None,
                  policy: fast.Policy | Literal["greedy"] | None = GREEDY, early_stop: float = 3.0,
                  search_auction: bool = True, trump_suits: int = 2, trust: float = 1.0, play_trust: float = 0.0,
-                 read_passes: bool = False, equity: float | None = None,
+                 read_passes: bool = False, read_draws: float = 1.0, equity: float | None = None,
                  fallback: HeuristicBot | None = None) -> None:
         if seconds is not None and not seconds > 0:
             raise ValueError(f"SearchBot: seconds must be above 0, not {seconds}")
@@ -580,6 +603,12 @@ class SearchBot:
         self.read_passes = read_passes
         """Whether card play's deals are nudged to fit the passes too (``read_bids`` of a
         chance; off by default: against HeuristicBot it measured no stronger for its cost)."""
+        self.read_draws = read_draws
+        """The chance that a card-play deal is drawn reading a ``draw`` exchange (haus-pitch):
+        each seat holding, as far as the unseen cards allow, as many cards worth keeping
+        (``heuristic.keep_value``: trumps, off-suit aces) as it kept, since a seat keeps
+        those and throws the rest (0: the kept cards are dealt like any other). Measured
+        against HeuristicBot: +0.18 points a hand over 1,500 deals played both ways."""
         self.equity = equity
         """Judge a playout by the game, not the hand: the change in the side's chance of
         winning the game (``Equity``, with a spread of ``equity`` times the points a hand
@@ -677,10 +706,11 @@ class SearchBot:
         judge = self.judge(view, variant)
         count = self.batch(variant)
         passers = self._passers(view, variant, rules) if self.read_passes else []
+        kept = self._kept(view, knowledge, rules, variant)
         rows: list[npt.NDArray[np.float64]] = []
         try:
             while not self._spent(started, len(rows) * len(candidates) * count, len(rows)):
-                state = deal_state(view, self.sample(view, knowledge, rules, rng, passers), variant, knowledge)
+                state = deal_state(view, self.sample(view, knowledge, rules, rng, passers, kept), variant, knowledge)
                 seed = rng.getrandbits(32)
                 row = np.zeros(len(candidates))
                 for index, move in enumerate(candidates):
@@ -707,12 +737,14 @@ class SearchBot:
         return self.fallback.choose(view, ties, rng)
 
     def sample(self, view: PlayerView, kn: Knowledge, rules: RulesInfo, rng: random.Random,
-               passers: Sequence[tuple[int, float]] = ()) -> tuple[int, ...]:
+               passers: Sequence[tuple[int, float]] = (),
+               kept: Sequence[tuple[int, int]] | None = None) -> tuple[int, ...]:
         """A deal from ``sample_masks``, redrawn (a few times at most) while the bidder's hand
         looks too weak for its bid by ``HeuristicBot``'s valuation, or a seat that passed
         (``passers``: seat, and the worth its hand stayed below) held a hand worth a bid: a
         hint, not a proof."""
-        hands = sample_masks(kn, rng)
+        lean = kept if kept is not None and rng.random() < self.read_draws else None
+        hands = sample_masks(kn, rng, lean)
         bidder, bid = view.bidder, view.bid
         read_bidder = bidder is not None and bidder != view.seat and kn.trump is not None
         if not self.read_bids or not (read_bidder or passers):
@@ -731,8 +763,23 @@ class SearchBot:
         for _ in range(BID_REDRAWS):
             if fits(hands) or rng.random() >= self.read_bids:
                 break
-            hands = sample_masks(kn, rng)
+            hands = sample_masks(kn, rng, lean)
         return hands
+
+    def _kept(self, view: PlayerView, kn: Knowledge, rules: RulesInfo,
+              variant: Variant) -> list[tuple[int, int]] | None:
+        """Per seat, the cards worth keeping through a ``draw`` exchange and how many of them
+        its hand still holds if it kept only such cards (what it held less what it threw,
+        less those it has played); None where the hand had no draw or ``read_draws`` is 0."""
+        trump = kn.trump
+        if not self.read_draws or trump is None or not isinstance(variant.exchange, Draw):
+            return None
+        worth = mask_of(card for card in range(MAX_CARDS) if keep_value(card, trump, rules) >= DRAW_VALUE)
+        lean = []
+        for seat, thrown in enumerate(view.discard_counts):
+            held = rules.play_size + (rules.gift if seat == view.bidder else 0)
+            lean.append((worth, max(0, held - thrown - _count(kn.played_by[seat] & worth))))
+        return lean
 
     def _passers(self, view: PlayerView, variant: Variant, rules: RulesInfo) -> list[tuple[int, float]]:
         """The seats that passed and the worth their hands stayed below, where the hands
