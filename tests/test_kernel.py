@@ -35,10 +35,13 @@ from pitchcore.moves import PLAY, Move
 from pitchcore.scoring import score_hand
 from pitchcore.state import GameState, Phase
 
-HANDS = int(os.environ.get("PITCHCORE_KERNEL_HANDS", "25000"))
-"""Random hands per bundled variant compared move by move: 25,000 each in the test command
-(725,000 in all, which keeps CI within its time); ``PITCHCORE_KERNEL_HANDS=100000 pytest
-tests/test_kernel.py`` runs 100,000 of each (about six minutes on two cores)."""
+HANDS = int(os.environ.get("PITCHCORE_KERNEL_HANDS", "100000"))
+"""Random hands per bundled variant compared move by move: 100,000 each in the test command
+(about five minutes on two cores); ``PITCHCORE_KERNEL_HANDS=5000 pytest
+tests/test_kernel.py`` is a quick run while working on the kernel."""
+SHARDS = 4
+"""Each variant's hands run as this many tests of ``HANDS // SHARDS`` hands from seeds of
+their own, so two workers share the work evenly."""
 HOUSE_HANDS = 5_000
 """Per house-rule example variant."""
 PYTHON_ONLY = {"california-jack", "shasta-sam", "jacks-trump"}
@@ -184,12 +187,14 @@ def _compare_variant(variant: pc.Variant, hands: int, seed: int) -> None:
 
 
 @needs_kernel
+@pytest.mark.parametrize("shard", range(SHARDS))
 @pytest.mark.parametrize("name", sorted(set(BUNDLED) - PYTHON_ONLY))
-def test_kernel_matches_python_move_by_move(name: str) -> None:
-    """HANDS random hands of the variant, every move made by the component and by the kernel
-    from the same state: equal legal plays, equal legality of each card, equal states, equal
-    scores (the hand's score change per side and the game's winner)."""
-    _compare_variant(pc.load_variant(name), HANDS, seed=len(name))
+def test_kernel_matches_python_move_by_move(name: str, shard: int) -> None:
+    """HANDS random hands of the variant (a shard's share of them here), every move made by
+    the component and by the kernel from the same state: equal legal plays, equal legality
+    of each card, equal states, equal scores (the hand's score change per side and the
+    game's winner)."""
+    _compare_variant(pc.load_variant(name), -(-HANDS // SHARDS), seed=len(name) * SHARDS + shard)
 
 
 @needs_kernel
