@@ -40,8 +40,8 @@ HANDS = int(os.environ.get("PITCHCORE_KERNEL_HANDS", "100000"))
 (about five minutes on two cores); ``PITCHCORE_KERNEL_HANDS=5000 pytest
 tests/test_kernel.py`` is a quick run while working on the kernel."""
 SHARDS = 4
-"""Each variant's hands run as this many tests of ``HANDS // SHARDS`` hands from seeds of
-their own, so two workers share the work evenly."""
+"""Each variant's hands run as this many tests of ``HANDS / SHARDS`` hands (rounded up) from
+seeds of their own, so two workers share the work evenly."""
 HOUSE_HANDS = 5_000
 """Per house-rule example variant."""
 PYTHON_ONLY = {"california-jack", "shasta-sam", "jacks-trump"}
