@@ -120,6 +120,21 @@ def test_a_stacked_start_and_scores_are_remembered() -> None:
     assert state.moves == ()
 
 
+def test_apply_with_events_needs_the_sending_seat_or_an_explicit_trusted_caller() -> None:
+    """A server that lost the seat (None, or no seat at all) is told so instead of being
+    refereed by nobody: the turn check is skipped only for ``seat=TRUSTED``."""
+    state = pc.new_game("auction-pitch", seed=2)
+    with pytest.raises(TypeError, match="TRUSTED"):
+        pc.apply_with_events(state, "pass", seat=None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        pc.apply_with_events(state, "pass")  # type: ignore[call-arg]
+    assert state.moves == ()
+    by_seat = pc.apply_with_events(state, "pass", seat=state.to_move)
+    trusted = pc.apply_with_events(state, "pass", seat=pc.TRUSTED)
+    assert by_seat == trusted and by_seat[0].moves == (pc.parse_move("pass"),)
+    assert repr(pc.TRUSTED) == "pitchcore.TRUSTED"
+
+
 def test_the_moves_take_no_part_in_equality() -> None:
     first = pc.new_game("auction-pitch", seed=5)
     other = pc.new_game("auction-pitch", seed=5)
@@ -158,7 +173,7 @@ def test_the_events_of_a_game_tell_its_story(name: str) -> None:
     tricks = hands = 0
     for before, after in itertools.pairwise(states):
         events = pc.events_between(before, after)
-        again, same = pc.apply_with_events(before, after.moves[-1])
+        again, same = pc.apply_with_events(before, after.moves[-1], seat=before.to_move)
         assert again == after and same == events
         assert events[0] == MoveMade(before.to_move, after.moves[-1], before.phase)
         assert not any(isinstance(event, MoveMade) for event in events[1:])
@@ -179,7 +194,7 @@ def test_the_events_of_a_game_tell_its_story(name: str) -> None:
 
 def test_a_trick_won_by_the_last_card_comes_before_the_hand_scored() -> None:
     before, _ = split_hand()
-    after, events = pc.apply_with_events(before, PLAYS[-1])
+    after, events = pc.apply_with_events(before, PLAYS[-1], seat=pc.TRUSTED)
     kinds = [type(event).__name__ for event in events]
     assert kinds == ["MoveMade", "TrickWon", "HandScored", "NewDeal"]
     assert events[1] == pc.TrickWon(after.hand_results[-1].tricks[-1])
@@ -191,19 +206,19 @@ def test_the_auction_and_trump_are_events() -> None:
     state = pc.new_game("auction-pitch", seed=11, dealer=0, hands=SPLIT_DEAL)
     for move in AUCTION[:-1]:
         state = state.apply(move)
-    _, events = pc.apply_with_events(state, "play AH")
+    _, events = pc.apply_with_events(state, "play AH", seat=state.to_move)
     assert pc.TrumpSet("H", 1) in events
     state = pc.new_game("auction-pitch", seed=11, dealer=0, hands=SPLIT_DEAL)
     for move in AUCTION[:3]:
         state = state.apply(move)
-    _, events = pc.apply_with_events(state, "pass")
+    _, events = pc.apply_with_events(state, "pass", seat=pc.TRUSTED)
     assert events[-1] == pc.AuctionWon(1, 2) and events[-1].describe() == "seat 1 wins the auction at 2"
 
 
 def test_an_illegal_move_gives_no_events_and_changes_nothing() -> None:
     state = pc.new_game("auction-pitch", seed=2)
     with pytest.raises(pc.IllegalMove):
-        pc.apply_with_events(state, "play AS")
+        pc.apply_with_events(state, "play AS", seat=pc.TRUSTED)
     with pytest.raises(pc.IllegalMove, match="turn"):
         pc.apply_with_events(state, "pass", seat=(state.to_move or 0) + 1)
     assert state.moves == ()

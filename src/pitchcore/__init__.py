@@ -12,6 +12,7 @@ from .cards import Card
 from .engine import new_game
 from .errors import IllegalMove, InvalidMove, PitchcoreError, RecordError, VariantError, ViewDataError
 from .events import (
+    TRUSTED,
     AuctionWon,
     CardsDiscarded,
     Event,
@@ -21,6 +22,7 @@ from .events import (
     NewDeal,
     TrickWon,
     TrumpSet,
+    Trusted,
     apply_with_events,
     events_between,
 )
@@ -42,8 +44,8 @@ from .view_json import view_from_json, view_schema, view_to_json
 __all__ = [
     "KINDS", "SLOTS", "ActionSpace", "AuctionWon", "Card", "CardsDiscarded", "Decision", "Event", "GameOver",
     "GameState", "HandResult", "HandScored", "HistoryError", "IllegalMove", "InvalidMove", "Move", "MoveMade",
-    "NewDeal", "Phase", "PitchcoreError", "PlayerView", "RecordError", "Start", "TensorLayout", "Trick",
-    "TrickWon", "TrumpSet", "Variant", "VariantError", "ViewDataError", "action_space", "action_to_move",
+    "NewDeal", "Phase", "PitchcoreError", "PlayerView", "RecordError", "Start", "TRUSTED", "TensorLayout", "Trick",
+    "TrickWon", "TrumpSet", "Trusted", "Variant", "VariantError", "ViewDataError", "action_space", "action_to_move",
     "actions", "apply_with_events", "bundled_variants", "dumps", "events_between", "history",
     "information_state_tensor", "legal_action_mask", "load_variant", "load_variant_text", "loads",
     "move_to_action", "move_to_actions", "new_game", "observation_tensor", "parse_move", "read_history",

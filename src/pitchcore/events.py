@@ -12,7 +12,8 @@ they follow the rules without restating them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import enum
+from typing import TYPE_CHECKING, Literal
 
 import attrs
 
@@ -157,19 +158,47 @@ Event: TypeAlias = "MoveMade | CardsDiscarded | AuctionWon | TrumpSet | TrickWon
 """Any of the events."""
 
 
+class Trusted(enum.Enum):
+    """The type of ``TRUSTED`` (an enum of one member, so type checkers know it apart from a seat)."""
+
+    TRUSTED = "trusted"
+
+    def __repr__(self) -> str:
+        return "pitchcore.TRUSTED"
+
+
+TRUSTED: Literal[Trusted.TRUSTED] = Trusted.TRUSTED
+"""``apply_with_events(state, move, seat=TRUSTED)``: the caller moves for whichever seat is to
+move (a bot loop, a replay of a checked record), so no turn check is made. A server passes the
+seat of the player who sent the move instead."""
+
+
 def apply_with_events(state: GameState, move: Move | str,
-                      seat: int | None = None) -> tuple[GameState, tuple[Event, ...]]:
+                      seat: int | Trusted) -> tuple[GameState, tuple[Event, ...]]:
     """``state.apply(move, seat)`` and the events it caused, in order.
+
+    ``seat`` is required: the seat of the player who sent the move (a move from a seat that
+    is not to move is refused, reason ``not-your-turn``), or ``TRUSTED`` where the caller
+    itself moves for whoever is to move. A server that lost track of the seat (``None``)
+    gets a ``TypeError`` rather than a referee that checks nothing.
 
     Raises ``IllegalMove`` as ``apply`` does (no events, the state unchanged).
     """
-    after = state.apply(move, seat)
+    if seat is TRUSTED:
+        after = state.apply(move)
+    elif seat is None:
+        raise TypeError("apply_with_events needs the seat that sent the move (seat=N), "
+                        "or seat=pitchcore.TRUSTED where the caller moves for whoever is to move")
+    else:
+        after = state.apply(move, seat)
     return after, events_between(state, after)
 
 
 def events_between(before: GameState, after: GameState) -> tuple[Event, ...]:
     """The events of the one move that took ``before`` to ``after`` (its last move)."""
-    move = after.moves[-1] if after.log[0] is not None else None
+    # (the log's last link: ``after.moves`` would rebuild every move of the game, making a
+    # replay's events quadratic in its moves)
+    move: Move | None = after.log[1] if after.log[0] is not None else None
     if move is None or before.to_move is None:
         return ()
     events: list[Event] = [MoveMade(before.to_move, move, before.phase)]

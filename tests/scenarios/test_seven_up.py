@@ -164,7 +164,7 @@ def test_all_fours_tensors_have_room_for_every_run() -> None:
 def test_a_new_trump_from_a_run_is_an_event() -> None:
     """Running the cards to a new suit tells the table: a TrumpSet event, turned up (no seat)."""
     s = new(RUN_STOCK).apply("beg")
-    _, events = pc.apply_with_events(s, "run")
+    _, events = pc.apply_with_events(s, "run", seat=s.to_move)
     assert pc.TrumpSet("S", None) in events
 
 
