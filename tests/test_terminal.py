@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+import pitchcore as pc
 from pitchcore.cards import RANKS
 from pitchcore.engine import new_game
 from pitchcore.moves import Move
-from pitchcore.state import Phase
+from pitchcore.state import GameState, Phase
 from pitchcore.terminal import Session, make_session, run_play
 
 PROMPT = "Your move ("
@@ -207,3 +208,54 @@ def test_a_coke_hand_demand_is_told_as_such(tmp_path: Path) -> None:
     assert "keeps its hand (no redeal)" in text
     assert re.search(r"seat \d.* shows a worthless hand and demands a redeal\n"
                      r"A worthless hand: the hand is thrown in and seat \d.* deals again\.", text)
+
+
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[CDHS](?![A-Za-z0-9])|(?<![A-Za-z0-9])[HL]J(?![A-Za-z0-9])")
+
+
+def _seen_cards(state: GameState, seat: int) -> set[str]:
+    """Every card ``seat`` may know of at ``state``: what its view shows (its hand, its own
+    discards and gift, the called card, the cards turned or drawn face up, the tricks) and
+    the hands already scored."""
+    view = state.view(seat)
+    cards = {*view.hand, *view.discards, *view.gift, *view.upcards, *(card for _, card in view.trick)}
+    cards |= {card for _, played, _ in view.tricks for card in played}
+    cards |= {card for shown in view.shown for card in shown}
+    if view.called is not None:
+        cards.add(view.called)
+    for result in view.hand_results[-1:]:
+        cards |= {card for trick in result.tricks for card in trick.cards}
+    return {str(card) for card in cards}
+
+
+class Watched(Session):
+    """A session whose every printed line is checked against what the person's seat has seen
+    this deal and the one before (card texts repeat from deal to deal)."""
+
+    leaks: list[str]
+    seen: dict[int, set[str]]
+
+    def say(self, text: str = "") -> None:
+        deal = self.state.deal_number
+        self.seen.setdefault(deal, set()).update(_seen_cards(self.state, self.seat))
+        allowed = self.seen[deal] | self.seen.get(deal - 1, set())
+        shown = {token.replace("10", "T") for token in CARD_TOKEN.findall(text)}
+        if shown - allowed:
+            self.leaks.append(f"deal {deal}: {text!r} shows {sorted(shown - allowed)}")
+        super().say(text)
+
+
+@pytest.mark.parametrize("variant", pc.bundled_variants())
+def test_the_terminal_shows_no_card_the_person_has_not_seen(variant: str) -> None:
+    """Everything printed at the terminal goes through what the person's seat may see: the
+    bots' face-down discards, the stock and the other hands never appear (every bundled
+    variant, a whole game answered with the first listed move)."""
+    for seed in (3, 4):
+        out = io.StringIO()
+        session = make_session(variant, 1, "heuristic", seed, None, io.StringIO("1\n" * 5000), out)
+        session.__class__ = Watched
+        assert isinstance(session, Watched)
+        session.leaks, session.seen = [], {}
+        assert session.play() == 0
+        assert "Game over" in out.getvalue()
+        assert not session.leaks, session.leaks[:3]

@@ -98,9 +98,19 @@ def shown(value: object, *, quote: bool = True) -> str:
     if cls is str:
         assert isinstance(value, str)
         cut = value[:40]
-        text = repr(cut) if quote else cut
+        text = repr(cut) if quote else printable(cut)
         return text + ("..." if len(value) > 40 else "")
     return f"<{type(value).__name__[:40]}>"
+
+
+def printable(text: str) -> str:
+    """``text`` as one printable line, for a message or a terminal: every character that is
+    not printable (control characters and line breaks, format characters such as the
+    right-to-left override, lone surrogates) written as its escape (``\\x1b``, ``\\u202e``),
+    so what a player typed or named can neither forge a line nor fail to encode."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
 
 
 def shape_problem(move: Move, deck_size: int = MAX_CARDS) -> str | None:

@@ -15,22 +15,36 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from .bots.base import Bot
 from .bots.loading import search_current_folder
-from .cards import card_text, cards_in, parse_card, parse_suit
+from .cards import SUITS, Card, card_text, cards_in, parse_card, parse_suit
 from .components.card_values import CardValues
 from .components.no_trump import NoTrump
-from .components.trump import NO_TRUMP
+from .components.trump import NO_TRUMP, TrumpTables
 from .engine import new_game
 from .errors import IllegalMove, InvalidMove, VariantError
+from .events import (
+    AuctionWon,
+    CardsDiscarded,
+    Event,
+    GameOver,
+    HandScored,
+    MoveMade,
+    NewDeal,
+    TrickWon,
+    TrumpSet,
+    apply_with_events,
+)
 from .loader import load_variant
-from .moves import Move, parse_move
+from .moves import Move, parse_move, printable
+from .results import HandResult
 from .simulate import bot_by_name
 from .state import GameState, Phase
 from .variant import Variant
+from .view import PlayerView
 
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "moves")
@@ -45,18 +59,29 @@ def hand_text(state: GameState, seat: int) -> str:
     jokers before trump is known), each group low to high: ``2C 5C | AH | HJ``. Once trump is
     known the trump group holds the jick and the jokers where they rank (``HJ 2H 7H AH``)."""
     trump = state.info.trump
-    tables = state.table.tables
-    suit = tables.suit[NO_TRUMP if trump is None else trump]
-    order = tables.order[NO_TRUMP if trump is None else trump]
+    return cards_text(cards_in(state.masks[seat]), state.table.tables, None if trump is None else SUITS[trump])
+
+
+def cards_text(cards: Iterable[int | Card], tables: TrumpTables, trump: str | None) -> str:
+    """``hand_text`` of any cards (indices or ``Card`` values), with trump as a suit letter:
+    what a seat's own view holds is shown with it."""
+    key = NO_TRUMP if trump is None else SUITS.index(trump)
+    suit, order = tables.suit[key], tables.order[key]
     groups: dict[int, list[int]] = {}
-    for card in cards_in(state.masks[seat]):
-        groups.setdefault(suit[card], []).append(card)
-    return " | ".join(" ".join(card_text(card) for card in sorted(groups[key], key=order.__getitem__))
-                      for key in sorted(groups))
+    for card in cards:
+        index = card if isinstance(card, int) else card.index
+        groups.setdefault(suit[index], []).append(index)
+    return " | ".join(" ".join(card_text(card) for card in sorted(groups[group], key=order.__getitem__))
+                      for group in sorted(groups))
 
 
 class Session:
-    """One game at the terminal: the state, the bots and the two streams."""
+    """One game at the terminal: the state, the bots and the two streams.
+
+    What it prints comes from the person's seat's side only: the table from
+    ``state.view(seat)``, what happened from the moves' events as ``event.seen_by(seat)``
+    gives them (the seat filter a server uses too), so a bot's face-down discard is printed
+    as a count and no hidden card can reach the screen. The state is used to move on."""
 
     def __init__(self, state: GameState, seat: int, bots: dict[int, Bot], rng: random.Random,
                  input_stream: TextIO, output_stream: TextIO) -> None:
@@ -67,6 +92,13 @@ class Session:
         self.input = input_stream
         self.output = output_stream
         self.variant: Variant = state.table.variant
+        self.tables = state.table.tables
+        """The trump tables of the game (rules everyone knows), for showing a hand by suit."""
+
+    @property
+    def view(self) -> PlayerView:
+        """What the person's seat may know now."""
+        return self.state.view(self.seat)
 
     # -- output helpers ---------------------------------------------------------------
 
@@ -89,16 +121,15 @@ class Session:
             return f"side {side} (seats {'+'.join(map(str, seats))}){mine}"
         return f"seat {seats[0]}{mine}"
 
-    def scores_text(self) -> str:
-        return ", ".join(f"{self.side_name(side)}: {score}" for side, score in enumerate(self.state.scores))
+    def scores_text(self, scores: Sequence[int]) -> str:
+        return ", ".join(f"{self.side_name(side)}: {score}" for side, score in enumerate(scores))
 
     def show_table(self) -> None:
-        state = self.state
-        view = state.view(self.seat)
+        view = self.view
         self.say()
-        self.say(f"== {self.variant.name} == hand {len(state.hand_results) + 1}, "
-                 f"{self.variant.going_out.goal(state.players)}")
-        self.say(f"Scores: {self.scores_text()}")
+        self.say(f"== {self.variant.name} == hand {len(view.hand_results) + 1}, "
+                 f"{self.variant.going_out.goal(view.players)}")
+        self.say(f"Scores: {self.scores_text(view.scores)}")
         self.say(f"Dealer: {self.seat_name(view.dealer)}")
         if view.bids:
             self.say("Auction: " + ", ".join(
@@ -128,9 +159,9 @@ class Session:
                 self.say("Trick: you lead")
         if view.gift:
             self.say("You were given: " + " ".join(str(card) for card in view.gift))
-        self.say(f"Your hand (seat {self.seat}): " + (hand_text(state, self.seat) or "(empty)"))
+        self.say(f"Your hand (seat {self.seat}): " + (cards_text(view.hand, self.tables, view.trump) or "(empty)"))
         self.say(f"Phase: {view.phase.value}. Your moves:")
-        for number, move in enumerate(state.legal_moves(), 1):
+        for number, move in enumerate(view.legal_moves, 1):
             self.say(f"  {number:2}) {move}")
 
     # -- input ------------------------------------------------------------------------
@@ -173,7 +204,7 @@ class Session:
 
     def human_move(self) -> None:
         self.show_table()
-        legal = self.state.legal_moves()
+        legal = self.view.legal_moves
         while True:
             entry = self.read("Your move (number or text; 'help' shows the table, 'quit' leaves): ")
             lowered = entry.lower()
@@ -185,72 +216,83 @@ class Session:
                 continue
             try:
                 move = self.parse_entry(entry, legal)
-                new = self.state.apply(move)
+                moved = apply_with_events(self.state, move, seat=self.seat)
             except InvalidMove as error:
-                self.say(f"Not understood: {error}")
+                self.say(f"Not understood: {printable(str(error))}")
                 continue
             except IllegalMove as error:
-                self.say(f"Not allowed: {error}")
+                self.say(f"Not allowed: {printable(str(error))}")
                 continue
             except ValueError as error:
-                self.say(f"Not understood: {error}")
+                self.say(f"Not understood: {printable(str(error))}")
                 continue
-            self.say(f"{self.seat_name(self.seat)} {move.describe(self.state.phase)}")
-            self.advance(new, self.seat)
+            self.advance(*moved)
             return
 
     # -- the game ---------------------------------------------------------------------
 
     def bot_move(self, seat: int) -> None:
-        state = self.state
-        view = state.view(seat)
-        legal = view.legal_moves
-        move = self.bots[seat].choose(view, legal, self.rng)
-        self.say(f"{self.seat_name(seat)} {move.describe(state.phase)}")
-        self.advance(state.apply(move), seat)
+        view = self.state.view(seat)
+        move = self.bots[seat].choose(view, view.legal_moves, self.rng)
+        self.advance(*apply_with_events(self.state, move, seat=seat))
 
-    def advance(self, new: GameState, seat: int) -> None:
-        """Move on to ``new`` (after ``seat``'s move), telling what happened besides the move."""
-        old = self.state
+    def advance(self, new: GameState, events: Sequence[Event]) -> None:
+        """Move on to ``new`` and tell what happened, as the person's seat sees it."""
+        before = self.view
         self.state = new
-        if new.deal_number == old.deal_number:
-            self.report_draw(old, new, seat)
-        if len(new.hand_results) > len(old.hand_results):
-            self.report_hand()
-        elif new.deal_number != old.deal_number:
-            why = ("A worthless hand" if old.phase is Phase.DEALING else "The pack ran out"
-                   if old.info.turned else "Everyone passed")
-            self.say(f"{why}: the hand is thrown in and {self.seat_name(new.dealer)} deals again.")
-            self.announce_deal()
-        elif len(new.done_tricks) > len(old.done_tricks):
-            self.say(f"  {self.seat_name(new.done_tricks[-1][2])} takes the trick.")
-        elif old.trump != new.trump and new.trump is not None and (
-                old.phase is not Phase.NAMING_TRUMP or old.trump is not None):  # (a run turns a new trump)
-            self.say(f"  Trump is {new.trump}.")
+        seen = [event.seen_by(self.seat) for event in events]
+        named = any(isinstance(event, MoveMade) and event.move.kind == "trump" for event in seen)
+        for event in seen:
+            self.tell(event, before, named)
+        if not any(isinstance(event, NewDeal | GameOver) for event in seen):
+            self.report_draw(before, self.view, before.to_move)
 
-    def report_draw(self, old: GameState, new: GameState, seat: int) -> None:
-        """Cards drawn from the stock (shown to their owner, counted for the others)."""
-        before, after = old.masks[seat], new.masks[seat]
-        drawn = after & ~before
-        if not drawn or old.phase is not Phase.DISCARDING:
+    def tell(self, event: Event, before: PlayerView, named: bool) -> None:
+        """One event, as the person's seat sees it (``before``: its view before the move)."""
+        if isinstance(event, MoveMade):
+            self.say(f"{self.seat_name(event.seat)} {event.move.describe(event.phase)}")
+        elif isinstance(event, CardsDiscarded):
+            self.say(f"{self.seat_name(event.seat)} discards {_count(event.count)}")
+        elif isinstance(event, AuctionWon):
+            self.say(f"  {self.seat_name(event.bidder)} wins the auction at {event.bid}.")
+        elif isinstance(event, TrickWon):
+            self.say(f"  {self.seat_name(event.trick.taker)} takes the trick.")
+        elif isinstance(event, TrumpSet) and not named:  # (a named trump is in the move already)
+            self.say(f"  Trump is {event.suit}.")
+        elif isinstance(event, HandScored):
+            self.report_hand(event.result, event.scores)
+        elif isinstance(event, NewDeal) and event.thrown_in:
+            why = ("A worthless hand" if before.phase is Phase.DEALING else "The pack ran out"
+                   if before.upcards else "Everyone passed")
+            self.say(f"{why}: the hand is thrown in and {self.seat_name(event.dealer)} deals again.")
+            self.announce_deal()
+        elif isinstance(event, NewDeal):
+            self.announce_deal()
+
+    def report_draw(self, before: PlayerView, after: PlayerView, seat: int | None) -> None:
+        """Cards the mover drew from the stock during the exchange: shown to the person if it
+        was them (its view's new cards), counted for anyone else (its hand's size)."""
+        if seat is None or before.phase is not Phase.DISCARDING:
             return
         if seat == self.seat:
-            cards = [str(card) for card in new.hands[seat] if drawn >> card.index & 1]
-            self.say(f"  You drew: {' '.join(cards)}")
-        else:
-            self.say(f"  {self.seat_name(seat)} draws {drawn.bit_count()}")
+            drawn = [card for card in after.hand if card not in before.hand]
+            if drawn:
+                self.say(f"  You drew: {' '.join(map(str, drawn))}")
+            return
+        discarded = after.discard_counts[seat] - before.discard_counts[seat]
+        count = after.hand_sizes[seat] - before.hand_sizes[seat] + discarded
+        if count > 0:
+            self.say(f"  {self.seat_name(seat)} draws {count}")
 
     def announce_deal(self) -> None:
-        state = self.state
-        if state.is_over:
+        view = self.view
+        if view.phase is Phase.GAME_OVER:
             return
         self.say()
-        self.say(f"-- Hand {len(state.hand_results) + 1}: {self.seat_name(state.dealer)} deals. "
-                 f"Scores: {self.scores_text()}")
+        self.say(f"-- Hand {len(view.hand_results) + 1}: {self.seat_name(view.dealer)} deals. "
+                 f"Scores: {self.scores_text(view.scores)}")
 
-    def report_hand(self) -> None:
-        state = self.state
-        result = state.hand_results[-1]
+    def report_hand(self, result: HandResult, scores: Sequence[int]) -> None:
         self.say()
         if result.bidder is not None:
             made = {True: "made it", False: "was set", None: "-"}[result.made]
@@ -266,16 +308,15 @@ class Session:
                 f"{self.side_name(side)}: {count}" for side, count in enumerate(result.game_pips)))
         self.say("  Changes: " + ", ".join(
             f"{self.side_name(side)}: {change:+d}" for side, change in enumerate(result.delta)))
-        self.say(f"  Scores: {self.scores_text()}")
-        self.announce_deal()
+        self.say(f"  Scores: {self.scores_text(scores)}")
 
     def play(self) -> int:
-        state = self.state
-        self.say(f"{self.variant.name}: {self.variant.description}")
-        self.say(f"{state.players} players, seed {state.seed}; you are seat {self.seat}"
+        view = self.view
+        self.say(f"{printable(self.variant.name)}: {printable(self.variant.description)}")
+        self.say(f"{view.players} players, seed {self.state.seed}; you are seat {self.seat}"
                  + (f", partner of seat(s) {', '.join(map(str, self.partner_seats()))}" if self.partners else "")
                  + ".")
-        self.say("Bots: " + ", ".join(f"seat {seat} {getattr(bot, 'name', type(bot).__name__)}"
+        self.say("Bots: " + ", ".join(f"seat {seat} {printable(str(getattr(bot, 'name', type(bot).__name__)))}"
                                      for seat, bot in sorted(self.bots.items())))
         self.announce_deal()
         try:
@@ -288,13 +329,14 @@ class Session:
                     self.bot_move(seat)
         except _Quit:
             return 0
-        winners = self.state.winners
+        view = self.view
+        winners = view.winners
         self.say()
-        self.say(f"Game over. Final scores: {self.scores_text()}")
+        self.say(f"Game over. Final scores: {self.scores_text(view.scores)}")
         names = " and ".join(self.side_name(side) for side in winners)
         if not winners:
             self.say("Winner: nobody")
-        elif self.state.table.side_of[self.seat] in winners:
+        elif view.side_of[self.seat] in winners:
             self.say(f"Winner{'s' if len(winners) > 1 else ''}: {names}. You win!")
         else:
             self.say(f"Winner{'s' if len(winners) > 1 else ''}: {names}. You lose.")
@@ -304,6 +346,10 @@ class Session:
         side_of = self.state.table.side_of
         return [seat for seat in range(self.state.players)
                 if seat != self.seat and side_of[seat] == side_of[self.seat]]
+
+
+def _count(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
 
 
 def make_session(variant: Variant | str, seat: int, bots: str | Sequence[str], seed: int | None,
