@@ -306,3 +306,27 @@ def test_view_during_play_shows_the_table() -> None:
     assert view.legal_moves == tuple(pc.Move("play", c.index) for c in view.hand)
     assert state.view(1).legal_moves == ()
     assert state.view(1).hand == tuple(CARDS[c] for c in cards_in(state.masks[1]))
+
+
+@pytest.mark.parametrize("place", ["top", "component"])
+def test_a_record_with_thousands_of_unknown_variant_keys_is_refused_without_a_suggestion_for_each(
+        place: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the problems an error lists get a spelling suggestion (40 of them): the rest are
+    counted, so a record stuffed with unknown keys costs time in proportion to its size."""
+    import pitchcore.validation
+
+    made: list[str] = []
+
+    def counting(word: str, *args: Any, **kwargs: Any) -> str:
+        made.append(word)
+        return suggest(word, *args, **kwargs)
+
+    suggest = pitchcore.validation._suggest
+    monkeypatch.setattr(pitchcore.validation, "_suggest", counting)
+    data = json.loads(pc.dumps(pc.new_game("auction-pitch", seed=1)))
+    stuffing = {f"key{number}": None for number in range(3000)}
+    (data["variant"] if place == "top" else data["variant"]["points"][0]).update(stuffing)
+    with pytest.raises(pc.RecordError, match="unknown") as caught:
+        pc.loads(json.dumps(data))
+    assert "more problems are not listed" in str(caught.value)
+    assert 0 < len(made) <= 40

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -70,15 +70,21 @@ class _Problems:
         self.found: list[str] = []
         self.unlisted = 0
 
-    def add(self, path: Path_, message: str, related: Iterable[Path_] = ()) -> None:
+    def add(self, path: Path_, message: str | Callable[[], str], related: Iterable[Path_] = ()) -> None:
         """Report ``message`` at ``path``; when ``path`` was inherited from a parent file,
-        point at the line of this file that takes part (``path`` or one of ``related``)."""
+        point at the line of this file that takes part (``path`` or one of ``related``).
+
+        ``message`` may be a function that makes it, called only if the problem is listed:
+        past ``MAX_PROBLEMS`` problems are only counted, so a record with thousands of
+        unknown keys costs no spelling suggestion per key."""
         if len(self.found) >= MAX_PROBLEMS:
             self.unlisted += 1
             more = "1 more problem is" if self.unlisted == 1 else f"{self.unlisted} more problems are"
             self.found[MAX_PROBLEMS:] = [f"{self.filename}:1: (top level): {more} not listed; fix the "
                                          "ones above, then check again"]
             return
+        if not isinstance(message, str):
+            message = message()
         where = _lookup(self.lines, path)
         if where and where[0] != self.filename:
             own = next(filter(None, (self._own(candidate) for candidate in (path, *related))), None)

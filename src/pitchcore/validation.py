@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import typing
 from collections.abc import Mapping
 from pathlib import Path
@@ -13,6 +14,7 @@ import attrs
 from .components import SLOT_ORDER
 from .contradictions import _conflicts
 from .errors import VariantError
+from .moves import printable
 from .plugins import failures, load_plugins
 from .problems import _homes, _Problems, _show, _suggest
 from .registry import KINDS, LONGEST_TEXT, MOST_ENTRIES, SLOTS
@@ -21,6 +23,19 @@ from .variant import Variant
 from .yaml_lines import Path_, Where, missing_colon, placeholder
 
 TOP_KEYS = ("name", "description", "source", "extends")
+
+def _unknown_top_key(key: str) -> str:
+    homes = _homes(key)
+    where = f"; {key} belongs under {' or '.join(homes)}:" if homes else ""
+    return f"unknown key{where}; {_suggest(key, TOP_KEYS + SLOT_ORDER + tuple(SWITCHES), 'valid keys')}"
+
+
+def _unknown_field(key: str, slot_name: str, kind: str, fields: list[str]) -> str:
+    homes = _homes(key, slot_name, kind)
+    elsewhere = f"; {key} is a field of {' and '.join(homes)}" if homes else ""
+    valid = fields or ["(none: this kind takes no fields)"]
+    return f"unknown field for {slot_name} kind {kind!r}{elsewhere}; {_suggest(key, valid, 'fields')}"
+
 
 def build_variant(data: Mapping[str, Any], lines: Mapping[Path_, Where] | None = None,
                   filename: str = "<mapping>") -> Variant:
@@ -34,10 +49,7 @@ def _build(data: Mapping[str, Any], lines: Mapping[Path_, Where], filename: str,
     problems.found.extend(earlier)
     for key in data:
         if key not in TOP_KEYS and key not in SLOTS:
-            homes = _homes(str(key))
-            where = f"; {key} belongs under {' or '.join(homes)}:" if homes else ""
-            problems.add((str(key),), f"unknown key{where}; "
-                         f"{_suggest(str(key), TOP_KEYS + SLOT_ORDER + tuple(SWITCHES), 'valid keys')}")
+            problems.add((str(key),), functools.partial(_unknown_top_key, str(key)))
     values: dict[str, Any] = {}
     for key in ("name", "description", "source"):
         value = data.get(key, "")
@@ -47,9 +59,15 @@ def _build(data: Mapping[str, Any], lines: Mapping[Path_, Where], filename: str,
         elif len(value) > LONGEST_TEXT[key]:
             problems.add((key,), f"expected text of at most {LONGEST_TEXT[key]} characters, got "
                          f"{len(value):,}; keep the {key} short")
+        elif not (value if key == "name" else value.replace("\n", " ").replace("\t", " ")).isprintable():
+            wanted = "one line of printable characters" if key == "name" else "printable text (and line breaks)"
+            problems.add((key,), f"expected {wanted}, got {_show(value)}: it holds a control or format character "
+                         f"(a {'line break, ' if key == 'name' else ''}terminal escape, a right-to-left mark...)")
+            value = printable(value)
         values[key] = value
     if not values["name"]:
-        values["name"] = "unnamed" if placeholder(filename) else Path(filename).stem[:LONGEST_TEXT["name"]]
+        stem = Path(filename).stem[:LONGEST_TEXT["name"]]
+        values["name"] = "unnamed" if placeholder(filename) else printable(stem)
     for slot_name in SLOT_ORDER:
         slot = SLOTS[slot_name]
         raw = data.get(slot_name)
@@ -109,20 +127,17 @@ def _component(slot_name: str, raw: Any, path: Path_, problems: _Problems) -> An
     hints = typing.get_type_hints(cls)
     fields = {attribute.name: attribute for attribute in attrs.fields(cls)}
     arguments: dict[str, Any] = {}
+    keys = _keys(slot_name)
     for key, value in raw.items():
         if key == "kind":
             continue
-        hint = missing_colon(str(key), _keys(slot_name)) if key not in fields and value is None else None
+        hint = missing_colon(str(key), keys) if key not in fields and value is None else None
         if hint:
             problems.add(path, f"{hint} ({_show(key)} is no field of {slot_name} kind "
                          f"{kind!r}: it reads as a key and its value run together)")
             continue
         if key not in fields:
-            valid = list(fields) or ["(none: this kind takes no fields)"]
-            homes = _homes(str(key), slot_name, kind)
-            elsewhere = f"; {key} is a field of {' and '.join(homes)}" if homes else ""
-            problems.add((*path, str(key)), f"unknown field for {slot_name} kind {kind!r}"
-                         f"{elsewhere}; {_suggest(str(key), valid, 'fields')}")
+            problems.add((*path, str(key)), functools.partial(_unknown_field, str(key), slot_name, kind, list(fields)))
             continue
         message = _check(value, hints[key], fields[key].metadata)
         if message:
