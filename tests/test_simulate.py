@@ -106,6 +106,10 @@ def test_text_output_and_progress_bar_on_stderr(capsys: pytest.CaptureFixture[st
     (("--players", "1"), "2-8 players"),
     (("--games", "-1"), "games must be"),
     (("--bots", "random:3"), "only search takes an option"),
+    (("--bots", "search:99999999999999999999"), "search:N needs a whole number of playouts from 1 to 100,000"),
+    (("--bots", "search:100001"), "from 1 to 100,000"),
+    (("--bots", "search:\u00b2"), "from 1 to 100,000"),
+    (("--bots", "search:0"), "from 1 to 100,000"),
 ])
 def test_bad_options_are_clean_errors(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...],
                                       message: str) -> None:
@@ -323,3 +327,11 @@ def test_scheduler_without_dask_says_how_to_install_it(capsys: pytest.CaptureFix
     assert err.count("\n") == 1 and "Traceback" not in err
     with pytest.raises(ClusterError, match=re.escape("pip install pitchcore[dask]")):
         simulate("auction-pitch", games=2, bots="random", scheduler="tcp://127.0.0.1:8786")
+
+
+def test_save_makes_its_folder_inside_an_existing_one_and_no_more(capsys: pytest.CaptureFixture[str],
+                                                                   tmp_path: Path) -> None:
+    code, _, err = run_cli(capsys, "--games", "2", "--save", str(tmp_path / "a" / "b"))
+    assert code == 2 and "its parent folder" in err and not (tmp_path / "a").exists()
+    code, _, _ = run_cli(capsys, "--games", "2", "--save", str(tmp_path / "a"))
+    assert code == 0 and sorted(path.name for path in (tmp_path / "a").iterdir()) == ["game-0000.txt", "game-0001.txt"]

@@ -44,6 +44,7 @@ from .bots.loading import load_bot, search_current_folder, spec_of
 from .engine import new_game
 from .errors import IllegalMove, PitchcoreError
 from .loader import load_variant
+from .moves import shown
 from .variant import Variant
 
 if TYPE_CHECKING:
@@ -73,6 +74,12 @@ Z95 = 1.959963984540054
 # -- bots ------------------------------------------------------------------------------
 
 
+MAX_PLAYOUTS = 100_000
+"""The most playouts ``search:N`` takes (a second or more a decision even on the compiled
+kernel): a bot name comes from a command line or a player, so ``search:99999999999999999999``
+is refused rather than never ending."""
+
+
 def bot_by_name(name: str, variant: Variant | None = None) -> Bot:
     """A new bot for ``name``: ``random``, ``heuristic``, ``search``, ``search:N`` (playouts),
     ``jacks`` (Jacks Trump's player), or ``module:Class``, a bot class of your own.
@@ -87,10 +94,10 @@ def bot_by_name(name: str, variant: Variant | None = None) -> Bot:
     if base not in BOT_NAMES:
         if ":" in text:
             return load_bot(text, variant)
-        raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)} "
+        raise ValueError(f"unknown bot {shown(name)}: expected one of {', '.join(BOT_NAMES)} "
                          "(search:N sets the search's playouts), or module:Class for a bot class of your own")
     if option and base != "search":
-        raise ValueError(f"bot {name!r}: only search takes an option (search:N, N playouts); a class of your "
+        raise ValueError(f"bot {shown(name)}: only search takes an option (search:N, N playouts); a class of your "
                          f"own is module:Class, in a module not named {base}")
     if base == "random":
         return RandomBot()
@@ -100,16 +107,28 @@ def bot_by_name(name: str, variant: Variant | None = None) -> Bot:
     except ModuleNotFoundError as error:
         if error.name != module_name:
             raise
-        raise ValueError(f"bot {name!r} is not available ({module_name} does not exist yet); "
+        raise ValueError(f"bot {shown(name)} is not available ({module_name} does not exist yet); "
                          f"available bots: {', '.join(available_bots())}") from None
     cls = getattr(module, class_name)
     if base == "search":
         if option:
-            if not option.isdigit() or int(option) < 1:
-                raise ValueError(f"bot {name!r}: search:N needs a whole number of playouts >= 1")
+            if not (option.isascii() and option.isdigit() and len(option) <= 9 and 1 <= int(option) <= MAX_PLAYOUTS):
+                raise ValueError(f"bot {shown(name)}: search:N needs a whole number of playouts from 1 to "
+                                 f"{MAX_PLAYOUTS:,}")
             return cast(Bot, cls(int(option), variant=variant))
         return cast(Bot, cls(variant=variant))
     return cast(Bot, cls(variant))
+
+
+def _save_folder(folder: str) -> None:
+    """Make ``simulate``'s ``save`` folder if it is not there; its parent must be (a typing
+    slip in a long path is said, not turned into a tree of new folders)."""
+    if os.path.isdir(folder):
+        return
+    parent = os.path.dirname(os.path.abspath(folder))
+    if not os.path.isdir(parent):
+        raise ValueError(f"save folder {shown(folder)}: its parent folder {shown(parent)} does not exist")
+    os.mkdir(folder)
 
 
 def available_bots() -> list[str]:
@@ -316,7 +335,7 @@ def simulate(variant: Variant | str, games: int, bots: str | Sequence[str | type
 
     A bot is a built-in name, ``module:Class`` or a class (kept as its ``module:Class``).
     ``progress(done, total)`` is called as chunks of games finish (in any order). With
-    ``save`` (a folder, created if need be), each game's history is written there, game
+    ``save`` (a folder, created if need be inside an existing one), each game's history is written there, game
     ``i`` as ``history_name(i)`` (``game-0007.txt``), for ``pitchcore replay`` or a bug report.
 
     With ``scheduler`` (a Dask scheduler's address, ``tcp://host:8786``, or a
@@ -336,7 +355,7 @@ def simulate(variant: Variant | str, games: int, bots: str | Sequence[str | type
     names = bot_names(bots, seats, variant)
     folder = None if save is None else os.fspath(save)
     if folder is not None:
-        os.makedirs(folder, exist_ok=True)
+        _save_folder(folder)
     client, own_client = _connect(scheduler) if scheduler is not None else (None, False)
     pool = None
     on_cluster: Generator[_Chunk, None, None] | None = None
@@ -736,8 +755,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=None, help="seats (default: the variant's)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     parser.add_argument("--save", metavar="DIR", default=None,
-                        help=f"write each game's history into DIR (created if need be): game-0000{history.EXTENSION}, "
-                             "game-0001... by game number, for pitchcore replay")
+                        help="write each game's history into DIR (created if need be, in an existing folder): "
+                             f"game-0000{history.EXTENSION}, game-0001... by game number, for pitchcore replay")
     parser.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
                         help="progress bar on stderr (auto: when stderr is a terminal)")
 
