@@ -122,6 +122,7 @@ def test_a_hand_is_played_in_the_browser_against_three_bots(server: Server, brow
     rng = random.Random(7)
     deadline = time.monotonic() + HAND_SECONDS
     clicks = 0
+    bidding_seen = False
 
     def hand_over() -> bool:
         return attribute(browser, "hand-result", "data-count") != "0"
@@ -135,6 +136,9 @@ def test_a_hand_is_played_in_the_browser_against_three_bots(server: Server, brow
         if hand_over():
             break
         number = attribute(browser, "table", "data-move-number")
+        if attribute(browser, "table", "data-phase") == "bidding":  # (the high bid so far has won nothing yet)
+            assert "won the auction" not in browser.find_element(By.ID, "contract").text
+            bidding_seen = True
         try:
             choices = buttons()
             if not choices:
@@ -151,6 +155,7 @@ def test_a_hand_is_played_in_the_browser_against_three_bots(server: Server, brow
 
     # The result as the page shows it: the six tricks, the awards and their cards, the log.
     assert clicks >= 6  # at least a card to each trick
+    assert bidding_seen
     tricks = browser.find_elements(By.CSS_SELECTOR, "#hand-result-tricks li[data-taker]")
     assert len(tricks) == 6
     awards = {item.get_attribute("data-award") for item in browser.find_elements(By.CSS_SELECTOR,

@@ -245,7 +245,10 @@ function renderAuction(view) {
   $("bids").replaceChildren(...view.bids.map(([seat, bid]) =>
     el("li", {"data-seat": seat, "data-bid": bid === null ? "pass" : bid,
               text: `${seatName(seat)}: ${bid === null ? "pass" : "bid " + bid}`})));
-  let contract = view.bidder === null ? "" : `${capitalized(seatName(view.bidder))} won the auction at ${view.bid}.`;
+  // bidder/bid hold the high bid while the auction runs and the winning bid once it is over.
+  let contract = view.bidder === null ? "" : view.phase === "bidding"
+    ? `High bid so far: ${seatName(view.bidder)}, ${view.bid}.`
+    : `${capitalized(seatName(view.bidder))} won the auction at ${view.bid}.`;
   if (view.called !== null) contract += ` Called card: ${view.called}.`;
   if (view.partner !== null) contract += ` Partner: ${seatName(view.partner)}.`;
   $("contract").textContent = contract;
