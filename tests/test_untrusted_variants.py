@@ -9,12 +9,15 @@ quoted. Sizes, depth and aliases are bounded before the YAML parser builds anyth
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pitchcore as pc
 from pitchcore import VariantError, load_variant, load_variant_text
@@ -274,3 +277,35 @@ def test_a_top_bid_name_is_one_word_a_move_reads_back(name: str) -> None:
     variant = pc.load_variant_text(
         "extends: haus-pitch\nauction:\n  top_bid: shoot-the-moon\nshoot:\n  bid: shoot-the-moon\n")
     assert pc.parse_move("bid shoot-the-moon") == pc.Move("bid", "shoot-the-moon") and variant.auction.top_bid
+
+
+HOSTILE_TEXT = st.text(st.characters(codec="utf-8", categories=("Cc", "Cf", "Zl", "Zp", "Ll", "Nd")),
+                       min_size=1, max_size=30).filter(lambda text: not text.isprintable())
+
+
+@given(text=HOSTILE_TEXT, place=st.sampled_from(["top key", "slot key", "kind", "value", "name", "description",
+                                                   "extends"]))
+@settings(max_examples=150, deadline=None)
+def test_every_line_of_a_variant_error_is_printable_whatever_the_file_holds(text: str, place: str) -> None:
+    """A house file from a player may put terminal escapes, line breaks or right-to-left marks
+    in any key or value: the error quotes them escaped, so each of its lines is one printable
+    line (none is forged, none fails to print)."""
+    quoted = json.dumps(text)  # (a YAML double-quoted scalar takes JSON's escapes)
+    body = {
+        "top key": f"{quoted}: 1\n",
+        "slot key": f"going_out:\n  {quoted}: 5\n",
+        "kind": f"points:\n  - kind: {quoted}\n",
+        "value": f"points:\n  - {{kind: high, receiver: {quoted}}}\n",
+        "name": f"name: {quoted}\n",
+        "description": f"description: {quoted}\n",
+        "extends": "",
+    }[place]
+    parent = quoted if place == "extends" else "auction-pitch"
+    try:
+        load_variant_text(f"{body}extends: {parent}\n", "house.yaml")
+    except VariantError as error:
+        lines = str(error).split("\n")
+        assert all(line.isprintable() for line in lines), lines
+        assert all(line.startswith("house.yaml:") for line in lines), lines
+    else:
+        assert place == "description" and "\u2028" not in text  # (line breaks only: allowed in a description)

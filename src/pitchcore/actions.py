@@ -70,9 +70,10 @@ import numpy.typing as npt
 from .cards import SUITS, card_text, cards_in, mask_text
 from .engine import advance
 from .errors import IllegalMove
-from .moves import PARTNER, PASS, PLAY, REDEAL, TRUMP, Move, chosen_mask, parse_move, shape_problem, shown
+from .moves import PARTNER, PASS, PLAY, REDEAL, TRUMP, Move, chosen_mask, parse_move, shape_problem
 from .per_table import PerTable
 from .state import GameState
+from .text import shown
 
 if TYPE_CHECKING:
     from .variant import Variant

@@ -17,9 +17,10 @@ from .components.step import Next
 from .errors import IllegalMove, InvalidMove, VariantError
 from .kernel import score_hand as kernel_score
 from .log import Log, Start, begin, start_of
-from .moves import NUMBER_LIMIT, TEXT_LIMIT, WORDS, Move, parse_move, shape_problem, shown
+from .moves import NUMBER_LIMIT, TEXT_LIMIT, WORDS, Move, parse_move, shape_problem
 from .rules import Table
 from .state import GameState, HandInfo, Phase
+from .text import shown
 from .variant import Variant
 
 SEED_LIMIT = 2**64

@@ -8,6 +8,8 @@ from typing import Any, NamedTuple
 from .cards import MAX_CARDS, SUITS, card_text, cards_in, mask_of, parse_card, parse_suit
 from .errors import InvalidMove
 from .state import Phase
+from .text import printable as printable  # (re-exported for history.py until it imports from .text)
+from .text import shown as shown
 
 KINDS = ("pass", "bid", "trump", "discard", "play", "call", "deal", "partner", "redeal", "stand", "beg",
          "give", "run")
@@ -84,33 +86,6 @@ class Move(NamedTuple):
             "run": "runs the cards for another trump",
         }
         return phrases.get(kind, text)
-
-
-def shown(value: object, *, quote: bool = True) -> str:
-    """``value`` as a message shows it: short, and never an exception of its own (a
-    10,000-digit number, a long text or an object whose ``repr`` fails)."""
-    cls = value.__class__
-    if value is None or cls is bool or cls is float:
-        return repr(value)
-    if cls is int:
-        assert isinstance(value, int)
-        return repr(value) if value.bit_length() <= 64 else f"<a {value.bit_length()}-bit number>"
-    if cls is str:
-        assert isinstance(value, str)
-        cut = value[:40]
-        text = repr(cut) if quote else printable(cut)
-        return text + ("..." if len(value) > 40 else "")
-    return f"<{type(value).__name__[:40]}>"
-
-
-def printable(text: str) -> str:
-    """``text`` as one printable line, for a message or a terminal: every character that is
-    not printable (control characters and line breaks, format characters such as the
-    right-to-left override, lone surrogates) written as its escape (``\\x1b``, ``\\u202e``),
-    so what a player typed or named can neither forge a line nor fail to encode."""
-    if text.isprintable():
-        return text
-    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
 
 
 def shape_problem(move: Move, deck_size: int = MAX_CARDS) -> str | None:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from .state import GameState
+from .text import shown
 from .variant import Variant
 
 __all__ = ["PerTable"]
@@ -36,8 +37,6 @@ class PerTable(Generic[T]):
         if isinstance(game, GameState):
             table = game.table
             if players is not None and players != table.players:
-                from .moves import shown
-
                 raise ValueError(f"this game has {table.players} players, not {shown(players)}")
             last = self.last[0]
             if last[0] is table and last[1] is not None:

@@ -23,11 +23,11 @@ from .components.reraise import most_calls
 from .engine import SEED_LIMIT, new_game, seating_problem
 from .errors import RecordError, VariantError
 from .log import Start, begin
-from .moves import shown
 from .reachable import _fail, check
 from .results import Awards, HandResult
 from .rules import Table
 from .state import GameState, HandInfo, Phase
+from .text import shown
 from .variant import Variant
 
 FORMAT = "pitchcore-state/2"

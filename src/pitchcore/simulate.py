@@ -44,7 +44,7 @@ from .bots.loading import load_bot, search_current_folder, spec_of
 from .engine import new_game
 from .errors import IllegalMove, PitchcoreError
 from .loader import load_variant
-from .moves import shown
+from .text import shown
 from .variant import Variant
 
 if TYPE_CHECKING:

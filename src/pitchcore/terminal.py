@@ -39,10 +39,11 @@ from .events import (
     apply_with_events,
 )
 from .loader import load_variant
-from .moves import Move, parse_move, printable
+from .moves import Move, parse_move
 from .results import HandResult
 from .simulate import bot_by_name
 from .state import GameState, Phase
+from .text import printable
 from .variant import Variant
 from .view import PlayerView
 

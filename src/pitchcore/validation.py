@@ -14,11 +14,11 @@ import attrs
 from .components import SLOT_ORDER
 from .contradictions import _conflicts
 from .errors import VariantError
-from .moves import printable
 from .plugins import failures, load_plugins
 from .problems import _homes, _Problems, _show, _suggest
 from .registry import KINDS, LONGEST_TEXT, MOST_ENTRIES, SLOTS
 from .switches import SWITCHES
+from .text import printable
 from .variant import Variant
 from .yaml_lines import Path_, Where, missing_colon, placeholder
 

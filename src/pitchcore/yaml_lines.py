@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from .errors import VariantError
+from .text import shown
 from .yaml_limits import MAX_BYTES, MAX_DEPTH, MAX_PROBLEMS, check_size, over_limits
 
 try:
@@ -257,9 +258,12 @@ def _key_text(key_node: yaml.Node) -> str:
 
 
 def _dotted(path: Path_) -> str:
+    """``path`` as a message names it (``points[0].receiver``): each key as one short printable
+    piece, as an author's key may be anything."""
     text = ""
     for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+        text += f"[{part}]" if isinstance(part, int) else (f".{shown(part, quote=False)}" if text
+                                                           else shown(part, quote=False))
     return text or "(top level)"
 
 
