@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -130,10 +131,14 @@ def test_a_bundled_name_with_other_rules_embeds_them_and_a_bundled_variant_does_
     assert "|" not in assert_round_trip(played("auction-pitch", 2))
 
 
-def test_a_variant_name_with_a_line_break_is_escaped_in_its_tag() -> None:
-    variant = pitchcore.load_variant_text('extends: auction-pitch\nname: "two\\nlines \\"quoted\\""\n')
-    text = assert_round_trip(played(variant, 1, moves=20))
-    assert '[Variant "two\\u000alines \\"quoted\\""]' in text
+def test_a_variant_name_is_a_tag_like_any_other() -> None:
+    """Quotes are escaped; a line break cannot be written, since ``read`` would refuse it."""
+    quoted = pitchcore.load_variant_text('extends: auction-pitch\nname: "say \\"when\\" \\\\ stop"\n')
+    text = assert_round_trip(played(quoted, 1, moves=20))
+    assert '[Variant "say \\"when\\" \\\\ stop"]' in text
+    broken = attrs.evolve(pitchcore.load_variant("auction-pitch"), name="two\nlines")  # (the loader refuses it)
+    with pytest.raises(ValueError, match=r"the variant's name must be one line .*'\\n' \(a control character\)"):
+        history.write(played(broken, 1, moves=20))
 
 
 def test_annotations_and_comments_are_not_read() -> None:
@@ -265,7 +270,7 @@ def test_a_line_that_is_no_line_of_a_hand_is_located(sample: str) -> None:
 def test_a_truncated_history_is_refused(sample: str) -> None:
     cut = sample[:sample.index("result:")]
     message = error_of(cut)
-    assert message.startswith(f"line {cut.count(chr(10)) + 1}: the history stops before its result line")
+    assert message.startswith(f"line {cut.count(chr(10))}: the history stops before its result line")
     assert "cut short" in message
     assert error_of(sample[:sample.index("play 3H") + 6]).startswith(  # cut inside a move
         f'line {line_of(sample, "trick 1:")}: expected a move such as "bid 3" or "play AS", got "play 3"')

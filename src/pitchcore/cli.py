@@ -22,6 +22,7 @@ from .registry import KINDS, SLOTS, describe
 from .results import winners_text
 from .schema import schema_json
 from .state import Phase
+from .text import printable
 
 
 def _variants(_: argparse.Namespace) -> int:
@@ -148,11 +149,12 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    """Print a saved history hand by hand; a bad file gives its located error and status 2."""
+    """Print a saved history hand by hand; a bad file gives its located error and status 2.
+    Every line printed is one printable line, whatever the file or its name holds."""
     try:
         game = history.read_file(args.file)
     except (history.HistoryError, OSError) as error:
-        print(f"pitchcore replay: {args.file}: {error}", file=sys.stderr)
+        print(f"pitchcore replay: {printable(args.file)}: {printable(str(error))}", file=sys.stderr)
         return 2
     print(history.narrate(game.state, game.names), end="")
     return 0

@@ -13,6 +13,13 @@ complete history to an equal state and refuses anything else with a ``HistoryErr
 that names the line and what was expected there. ``read`` takes untrusted text: it is
 bounded in size and moves, loads only bundled variants or the rules embedded in the
 text, and never opens a file.
+
+A tag's value is one line of printable characters, for ``read`` and ``write`` alike
+(``_tag_problem``): a name, an event or a date is shown to people (``pitchcore replay``,
+a server's list of games), where a control character, a line break or a bidi control
+could forge a line or reorder the text, and a lone surrogate could not be printed at all.
+Every ``HistoryError`` message is one printable line too: where it quotes the text, it
+quotes it short and escaped (``\\x1b``).
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from __future__ import annotations
 import datetime
 import os
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 
 import attrs
@@ -36,12 +44,13 @@ from .events import (
     NewDeal,
     TrickWon,
     TrumpSet,
-    apply_with_events,
+    events_between,
 )
 from .loader import bundled_variants, load_variant, load_variant_text
-from .moves import KINDS, Move, parse_move, shown
+from .moves import KINDS, Move, parse_move
 from .results import winners_text
 from .state import GameState, Phase, seat_of
+from .text import printable, shown
 from .variant import Variant
 
 __all__ = ["EXTENSION", "MOVES_LIMIT", "TEXT_LIMIT", "History", "HistoryError", "narrate", "read", "read_file",
@@ -63,10 +72,11 @@ _IN_PROGRESS = "in progress"
 
 class HistoryError(PitchcoreError, ValueError):
     """Text ``read`` cannot take for a history; the message starts with the line
-    (``line 12: ...``) and says what was expected there."""
+    (``line 12: ...``) and says what was expected there. It is one printable line whatever
+    the text held (anything unprintable in it escaped), so a server may log it or show it."""
 
     def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(message if line is None else f"line {line}: {message}")
+        super().__init__(printable(message if line is None else f"line {line}: {message}"))
         self.line = line
         """The line of the text at fault (1 is the first), None for the text as a whole."""
 
@@ -118,7 +128,7 @@ def _tags(state: GameState, names: Sequence[str] | None, date: datetime.date | s
     if date is not None:
         text = f"{date.year:04d}.{date.month:02d}.{date.day:02d}" if isinstance(date, datetime.date) else date
         tags.append(("Date", _checked(text, "date")))
-    tags += [("Variant", state.variant.name), ("Players", str(state.players))]
+    tags += [("Variant", _checked(state.variant.name, "the variant's name")), ("Players", str(state.players))]
     if viewer is None:
         tags.append(("Seed", str(state.seed)))
     tags.append(("Dealer", str(start.dealer)))
@@ -139,25 +149,50 @@ def _tags(state: GameState, names: Sequence[str] | None, date: datetime.date | s
 
 
 def _checked(value: object, what: str) -> str:
-    """A tag's text given to ``write``: one short line."""
+    """A tag's text given to ``write``, refused (``ValueError``) where ``read`` would refuse it."""
     if not isinstance(value, str):
         raise ValueError(f"{what} must be text, not {type(value).__name__}")
-    if len(value) > TAG_LIMIT or not value.isprintable():
-        raise ValueError(f"{what} must be one line of at most {TAG_LIMIT} printable characters, not {shown(value)}")
+    problem = _tag_problem(value)
+    if problem is not None:
+        raise ValueError(f"{what} must be {_TAG_RULE}: {shown(value)} {problem}")
     return value
+
+
+_TAG_RULE = f"one line of at most {TAG_LIMIT} printable characters"
+"""What ``_tag_problem`` asks of a tag's value, for the messages."""
+_UNLIMITED = ("Stacked", "Stock", "Scores")
+"""The tags whose values may be longer than ``TAG_LIMIT`` (a stacked deal names every card)."""
+
+
+def _tag_problem(value: str, *, limited: bool = True) -> str | None:
+    """What is wrong with ``value`` as a tag's value, or None: the one rule ``read`` and
+    ``write`` apply. A value is one line of printable characters (``str.isprintable``: no
+    control character, C0, C1 or DEL, no line or paragraph separator, no format character
+    such as the bidi override U+202E, no lone surrogate), and with ``limited``, of at most
+    ``TAG_LIMIT`` characters."""
+    if limited and len(value) > TAG_LIMIT:
+        return f"is {len(value)} characters long"
+    if value.isprintable():
+        return None
+    where, char = next((index, char) for index, char in enumerate(value) if not char.isprintable())
+    return f"holds {char!a} ({_UNPRINTABLE.get(unicodedata.category(char), 'unprintable')}) at character {where + 1}"
+
+
+_UNPRINTABLE = {"Cc": "a control character", "Cf": "a format character, such as a bidi control",
+          "Zl": "a line separator", "Zp": "a paragraph separator", "Cs": "a lone surrogate",
+          "Zs": "a space other than ' '", "Co": "a private-use character", "Cn": "an unassigned character"}
+"""Why a character is not printable, by its Unicode category."""
 
 
 def _escape(value: str) -> str:
     """A tag's value between its quotes: ``\\`` and ``"`` escaped with a backslash, as PGN
-    does, and anything unprintable (a variant's name may hold a line break) as ``\\uXXXX``."""
-    return "".join(_ESCAPES.get(char) or (char if char.isprintable() else _code_point(char)) for char in value)
-
-
-def _code_point(char: str) -> str:
-    return f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}"
+    does (the value is printable: ``_tag_problem``)."""
+    return "".join(_ESCAPES.get(char, char) for char in value)
 
 
 def _unescape(value: str) -> str:
+    """A tag's value as written between its quotes, its escapes undone (``\\uXXXX`` too,
+    which ``write`` never writes but a person may)."""
     return _ESCAPED.sub(lambda found: chr(int(found.group(1) or found.group(2), 16)) if found.group(3) is None
                         else found.group(3), value)
 
@@ -197,11 +232,14 @@ def _first(state: GameState) -> GameState:
 
 
 def _steps(state: GameState) -> Iterator[tuple[GameState, Move, GameState, tuple[Event, ...]]]:
-    """The game of ``state`` move by move: (before, move, after, events)."""
+    """The game of ``state`` move by move: (before, move, after, events).
+
+    Linear in the moves: the log is walked once (``state.moves``), and each step costs the
+    same however long the game is (``events_between`` reads only the log's last link)."""
     game = _first(state)
     for move in state.moves:
-        after, events = apply_with_events(game, move)
-        yield game, move, after, events
+        after = game.apply(move)  # (the moves are the game's own, so no turn check is needed)
+        yield game, move, after, events_between(game, after)
         game = after
 
 
@@ -346,16 +384,28 @@ def read_tags(text: str | bytes) -> dict[str, str]:
 
 
 def read_file(path: str | os.PathLike[str]) -> History:
-    """``read_game`` of a history file (UTF-8), refused unread past ``TEXT_LIMIT`` characters."""
-    with open(path, encoding="utf-8") as handle:
-        try:
-            text = handle.read(TEXT_LIMIT + 1)
-        except UnicodeDecodeError as error:
-            raise HistoryError(f"the file is not UTF-8 text ({error.reason} at byte {error.start})") from None
-    return read_game(text)
+    """``read_game`` of a history file (UTF-8), reading no more than the most bytes
+    ``TEXT_LIMIT`` characters can take (a longer file is refused unread).
+
+    The file's bytes go to ``read_game`` as they are (no newline translation), so a file
+    and its text read alike: the same line endings, the same errors at the same lines."""
+    with open(path, "rb") as handle:
+        data = handle.read(_MOST_BYTES + 1)
+    if len(data) > _MOST_BYTES:
+        raise HistoryError(f"the file is over {_MOST_BYTES} bytes long, so more than {TEXT_LIMIT} characters "
+                           "(no game is that long)")
+    return read_game(data)
+
+
+_MOST_BYTES = 4 * TEXT_LIMIT
+"""The most bytes of ``TEXT_LIMIT`` characters of UTF-8 text."""
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+"""A line break: LF, CRLF or a lone CR, all alike."""
 
 
 def _lines(text: object) -> list[str]:
+    """The lines of a history: a line ends at any of the three line breaks, and a final
+    line break ends the last line rather than beginning one (so an error's line exists)."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -366,7 +416,10 @@ def _lines(text: object) -> list[str]:
     if len(text) > TEXT_LIMIT:
         raise HistoryError(f"the history is {len(text)} characters long, more than {TEXT_LIMIT} (no game "
                            "is that long)")
-    return [line.removesuffix("\r") for line in text.removeprefix("\ufeff").split("\n")]
+    lines = _LINE_BREAK.split(text.removeprefix("\ufeff"))
+    if len(lines) > 1 and not lines[-1]:
+        lines.pop()
+    return lines
 
 
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9]{0,20}) "([^"\\]*(?:\\.[^"\\]*)*)"\]')
@@ -388,6 +441,8 @@ class _Head:
         self.rules_line = 0
         self.end = len(lines)
         """The index of the first line after the tags."""
+        self.last = 1
+        """The line of the last tag (where a missing tag is reported: a line that exists)."""
         block = "before"
         for index, raw in enumerate(lines):
             line, number = raw.strip(), index + 1
@@ -426,15 +481,19 @@ class _Head:
                                "(a seat's name)", number)
         if name in self.tags:
             raise HistoryError(f"the tag [{name}] is given twice (first on line {self.tags[name][1]})", number)
-        if len(value) > TAG_LIMIT and name not in ("Stacked", "Stock", "Scores"):
-            raise HistoryError(f"the tag [{name}] is longer than {TAG_LIMIT} characters", number)
+        limited = name not in _UNLIMITED
+        problem = _tag_problem(value, limited=limited)
+        if problem is not None:
+            rule = _TAG_RULE if limited else "one line of printable characters"
+            raise HistoryError(f"the tag [{name}] {problem}: a tag's value is {rule}", number)
         self.tags[name] = (value, number)
+        self.last = number
 
     def value(self, name: str) -> tuple[str, int]:
         found = self.tags.get(name)
         if found is None:
             raise HistoryError(f'the history has no [{name}] tag (expected e.g. {_EXAMPLES[name]}) '
-                               "before its first hand", self.end + 1)
+                               "among its tags", self.last)
         return found
 
     def number(self, name: str) -> int:
@@ -463,8 +522,8 @@ _EXAMPLES = {"Variant": '[Variant "auction-pitch"]', "Players": '[Players "4"]',
 
 
 def _quote(text: str) -> str:
-    cut = text[:60] + ("..." if len(text) > 60 else "")
-    return '"' + cut + '"'
+    """Some of the text, short and escaped (``printable``), for a message."""
+    return '"' + printable(text[:60]) + ("..." if len(text) > 60 else "") + '"'
 
 
 def _variant(head: _Head) -> Variant:
@@ -474,8 +533,9 @@ def _variant(head: _Head) -> Variant:
         try:
             variant = load_variant_text("\n".join(head.rules) + "\n", "rules")
         except VariantError as error:
-            located = [_located(problem, head.rules_line) for problem in error.problems]
-            failure = HistoryError("\n".join(f"line {line}: {problem}" for line, problem in located))
+            last = head.rules_line + len(head.rules) - 1
+            located = [_located(problem, head.rules_line, last) for problem in error.problems]
+            failure = HistoryError("; ".join(f"line {line}: {problem}" for line, problem in located))
             failure.line = located[0][0]
             raise failure from None
         if variant.name != name:
@@ -488,13 +548,14 @@ def _variant(head: _Head) -> Variant:
     return load_variant(name)
 
 
-def _located(problem: str, first: int) -> tuple[int, str]:
+def _located(problem: str, first: int, last: int) -> tuple[int, str]:
     """A problem of the embedded rules (``rules:3: ...``) at its line of the history (the
-    rules begin on line ``first``)."""
+    rules are lines ``first`` to ``last``; YAML may place a problem at the end of the text,
+    which is the last rules line)."""
     found = re.match(r"rules:(\d+):\s*", problem)
     if found is None:
         return first, problem.removeprefix("rules: ")
-    return first + int(found.group(1)) - 1, problem[found.end():]
+    return max(first, min(first + int(found.group(1)) - 1, last)), problem[found.end():]
 
 
 def _start(head: _Head) -> GameState:
@@ -514,7 +575,8 @@ def _start(head: _Head) -> GameState:
     try:
         return new_game(variant, players=players, seed=seed, dealer=dealer, hands=hands, stock=stock, scores=scores)
     except ValueError as error:
-        raise HistoryError(f"the game cannot begin: {error}", head.tags[_blamed(str(error), head)][1]) from None
+        blamed = head.tags.get(_blamed(str(error), head))
+        raise HistoryError(f"the game cannot begin: {error}", head.last if blamed is None else blamed[1]) from None
 
 
 def _blamed(message: str, head: _Head) -> str:
@@ -627,11 +689,11 @@ class _Replay:
                                + (f" ({why})" if why else ""), number) from None
         state = self.state
         if state.is_over:
-            raise HistoryError(f"the game is over ({_result(state)}), yet the history goes on with {text}", number)
-        self.here(text, number)
+            raise HistoryError(f"the game is over ({_result(state)}), yet the history goes on with {move}", number)
+        self.here(str(move), number)
         expected = _label(state)
         if label != expected:
-            raise HistoryError(f'{text} is a move of "{expected}:" ({state.phase.value}), not of "{label}:"', number)
+            raise HistoryError(f'{move} is a move of "{expected}:" ({state.phase.value}), not of "{label}:"', number)
         self.count += 1
         if self.count > MOVES_LIMIT:
             raise HistoryError(f"more than {MOVES_LIMIT} moves: no game is that long", number)
@@ -674,10 +736,11 @@ def _code(line: str, number: int) -> str:
 
 def narrate(state: GameState, names: Sequence[str] | None = None) -> str:
     """The game of ``state`` told hand by hand for people (``pitchcore replay``): each deal,
-    the auction, each trick whole, each hand's result, in the events' own words."""
-    lines = [f"{state.variant.name}: {state.players} players, seed {state.seed}"]
+    the auction, each trick whole, each hand's result, in the events' own words. Every line
+    is printable: a name given that is not shows escaped (``read`` refuses such a name)."""
+    lines = [f"{printable(state.variant.name)}: {state.players} players, seed {state.seed}"]
     if names is not None:
-        lines.append(", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names)))
+        lines.append(", ".join(f"seat {seat}: {printable(name)}" for seat, name in enumerate(names)))
     game = _first(state)
     lines += _told_deal(game)
     for before, _, after, events in _steps(state):
