@@ -8,8 +8,7 @@ from typing import Any, NamedTuple
 from .cards import MAX_CARDS, SUITS, card_text, cards_in, mask_of, parse_card, parse_suit
 from .errors import InvalidMove
 from .state import Phase
-from .text import printable as printable  # (re-exported for history.py until it imports from .text)
-from .text import shown as shown
+from .text import shown
 
 KINDS = ("pass", "bid", "trump", "discard", "play", "call", "deal", "partner", "redeal", "stand", "beg",
          "give", "run")

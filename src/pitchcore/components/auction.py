@@ -34,7 +34,7 @@ def holds_nine_and_another(hand: int) -> bool:
     return any(hand >> nine & 1 and (hand & suit).bit_count() >= 2 for nine, suit in _NINES)
 
 
-_BID_NAME = re.compile(r"[a-z][a-z-]{0,19}")
+BID_NAME = re.compile(r"[a-z][a-z-]{0,19}")
 """A top bid's name: one word that a move's text writes and reads back as it is."""
 
 
@@ -73,7 +73,7 @@ class SingleRound(Step):
     def problems(self) -> list[tuple[str, str]]:
         found = []
         top = self.top_bid
-        if top is not None and not (isinstance(top, str) and _BID_NAME.fullmatch(top)):
+        if top is not None and not (isinstance(top, str) and BID_NAME.fullmatch(top)):
             found.append(("top_bid", "expected null or one lower-case word (letters and hyphens, at "
                           "most 20), as a move writes it: smudge, moon, shoot-the-moon"))
         if self.max_bid < self.min_bid:
