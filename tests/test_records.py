@@ -330,3 +330,36 @@ def test_a_record_with_thousands_of_unknown_variant_keys_is_refused_without_a_su
         pc.loads(json.dumps(data))
     assert "more problems are not listed" in str(caught.value)
     assert 0 < len(made) <= 40
+
+
+def test_every_line_of_a_record_error_is_printable() -> None:
+    """A record is untrusted text: whatever unprintable text it holds (a terminal escape, a
+    line break, a right-to-left mark, a lone surrogate) in whichever value or key, the
+    ``RecordError`` quotes it escaped, so each line of the message is one printable line."""
+    state = pc.new_game("auction-pitch", seed=1)
+    for _ in range(8):
+        state = state.apply(state.legal_moves()[0])
+    record = json.loads(pc.dumps(state))
+
+    def places(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        if isinstance(data, dict):
+            return [found for key, value in data.items() for found in places(value, (*path, key))]
+        if isinstance(data, list):
+            return [found for index, value in enumerate(data) for found in places(value, (*path, index))]
+        return [path]
+
+    rng = random.Random(5)
+    hostile = ["a\x1bb\nc", "\u202e4", "\ud800", {"\x1b[2J": 1}, ["\n"], "x\u2028y"]
+    for _ in range(400):
+        data = json.loads(json.dumps(record))
+        path = rng.choice(places(record))
+        parent = data
+        for key in path[:-1]:
+            parent = parent[key]
+        parent[path[-1]] = rng.choice(hostile)
+        if isinstance(parent, dict) and rng.random() < 0.3:
+            parent["\x1b\n"] = 1
+        try:
+            pc.loads(json.dumps(data))
+        except pc.RecordError as error:
+            assert all(line.isprintable() for line in str(error).split("\n")), (path, str(error)[:300])

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .text import printable
+
 
 class PitchcoreError(Exception):
     """Base class of every error pitchcore raises on purpose."""
@@ -17,7 +19,8 @@ class VariantError(PitchcoreError, ValueError):
     """A variant file or mapping is wrong; the message lists every problem found."""
 
     def __init__(self, problems: list[str] | str) -> None:
-        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        self.problems = [printable(problem) for problem in ([problems] if isinstance(problems, str) else problems)]
+        """Each problem as one printable line (anything unprintable a file held, escaped)."""
         super().__init__("\n".join(self.problems))
 
 
@@ -37,7 +40,7 @@ class IllegalMove(PitchcoreError, ValueError):
 
     def __init__(self, message: str, *, move: Any = None, seat: int | None = None,
                  phase: Any = None, reason: str = "not-legal") -> None:
-        super().__init__(message)
+        super().__init__(printable(message))
         self.move, self.seat, self.phase, self.reason = move, seat, phase, reason
 
     def __reduce__(self) -> tuple[Any, ...]:  # (pickled with its fields: worker processes)
@@ -59,9 +62,17 @@ class InvalidMove(IllegalMove):
 
 
 class ViewDataError(PitchcoreError, ValueError):
-    """JSON data that ``view_from_json`` cannot read as a ``PlayerView``."""
+    """JSON data that ``view_from_json`` cannot read as a ``PlayerView``; its message is one
+    printable line."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(printable(message))
 
 
 class RecordError(PitchcoreError, ValueError):
     """Text that ``loads`` cannot take for a game record: not a record, a damaged one, or
-    one that no game could reach (a card held twice, a seat out of range, ...)."""
+    one that no game could reach (a card held twice, a seat out of range, ...). Each line of
+    its message (a record's variant may have several problems) is printable."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("\n".join(printable(line) for line in message.split("\n")))
