@@ -32,10 +32,11 @@ from .history import write as write_history
 from .loader import bundled_variants, load_variant, load_variant_text
 from .log import Start
 from .moves import Move, parse_move
+from .phase import Phase
 from .records import dumps, loads
 from .registry import KINDS, SLOTS
 from .results import Decision, HandResult, Trick
-from .state import GameState, Phase
+from .state import GameState
 from .tensors import TensorLayout, information_state_tensor, observation_tensor, tensor_layout
 from .variant import Variant
 from .view import PlayerView

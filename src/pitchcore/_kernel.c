@@ -281,7 +281,7 @@ static inline int policy_cost(const Rules *R, int t, int card) {
     return R->pips[card] * 4 + (R->suit[t][card] == t ? 30 + R->order[t][card] : R->order[t][card]);
 }
 
-/* bots/search.py rollout_move's rule (the part after its coin), for a known trump: a leader
+/* policies.py rollout_move's rule (the part after its coin), for a known trump: a leader
  * leads its highest trump when no other hand holds a higher one, else its cheapest card; a
  * follower whose side holds the trick safely gives it its richest card; one that can take
  * it does so with the lowest card nobody after it beats (or, with pips or a trump in the

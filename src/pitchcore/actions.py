@@ -74,6 +74,7 @@ from .moves import PARTNER, PASS, PLAY, REDEAL, TRUMP, Move, chosen_mask, parse_
 from .per_table import PerTable
 from .state import GameState
 from .text import shown
+from .tuples import unchecked
 
 if TYPE_CHECKING:
     from .variant import Variant
@@ -93,7 +94,6 @@ when full): the engine hands out the same few tuples again and again during play
 which in self-play costs more than working out the few tuples they would have kept.)"""
 _SPACES_KEPT = 128
 """Spaces kept at once (a server meeting many house files keeps the recent ones)."""
-_new = tuple.__new__  # (a named tuple built directly: its own __new__ is Python code)
 _frombuffer, _INT8 = np.frombuffer, np.dtype(np.int8)
 
 
@@ -313,7 +313,7 @@ class ActionSpace:
         allowed = bytearray(self.size)
         for action in actions:
             allowed[action] = 1
-        return _new(_Legal, (moves, tuple(actions), allowed, _frombuffer(allowed, _INT8),
+        return unchecked(_Legal, (moves, tuple(actions), allowed, _frombuffer(allowed, _INT8),
                              np.array(discards, dtype=np.uint64) if discards else None))
 
     def _discard_actions(self, state: GameState, legal: _Legal, chosen: int) -> tuple[int, ...]:

@@ -18,10 +18,10 @@ from .contradictions import notes
 from .engine import new_game
 from .errors import PitchcoreError, VariantError
 from .loader import bundled_dir, bundled_variants, load_variant, variant_warnings
+from .phase import Phase
 from .registry import KINDS, SLOTS, describe
 from .results import winners_text
 from .schema import schema_json
-from .state import Phase
 from .text import printable
 
 

@@ -10,23 +10,19 @@ are installed (``pitchcore schema`` prints a schema with the plugins' kinds too)
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import yaml
 
 from .components import SLOT_ORDER
+from .generated import DOCS_DIR, regenerate
 from .loader import bundled_dir, bundled_variants, load_variant
 from .registry import SLOTS, Slot, bundled_kinds, describe
 from .schema import TOP_KEY_DOCS, field_schema, plain, schema_json, settable_fields
 from .switches import SWITCHES
 from .validation import TOP_KEYS
-
-DOCS_DIR = Path(__file__).resolve().parents[2] / "docs"
-"""The repository's docs folder (pitchcore is developed as an editable install)."""
 
 COMMAND = "python -m pitchcore.docs"
 
@@ -197,26 +193,8 @@ GENERATED: dict[str, Callable[[], str]] = {"variants.md": variants_markdown, "va
 def main(argv: Sequence[str] | None = None, only: Sequence[str] = (), prog: str = COMMAND) -> int:
     """Rewrite the generated docs (``only`` these, if given), or with ``--check`` exit 1 when any
     is missing or stale."""
-    parser = argparse.ArgumentParser(prog=prog, description="Regenerate the docs made from the component registry.")
-    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is out of date")
-    parser.add_argument("--dir", type=Path, default=DOCS_DIR, help=f"where the docs go (default: {DOCS_DIR})")
-    args = parser.parse_args(argv)
-    stale = 0
-    for filename, generate in GENERATED.items():
-        if only and filename not in only:
-            continue
-        path: Path = args.dir / filename
-        text = generate()
-        if path.is_file() and path.read_text(encoding="utf-8") == text:
-            continue
-        if args.check:
-            stale += 1
-            print(f"{path} is out of date; regenerate it with: {prog}", file=sys.stderr)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", newline="\n")
-            print(f"wrote {path}")
-    return 1 if stale else 0
+    files = {name: generate for name, generate in GENERATED.items() if not only or name in only}
+    return regenerate(files, DOCS_DIR, argv, prog)
 
 
 if __name__ == "__main__":

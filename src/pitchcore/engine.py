@@ -1,26 +1,28 @@
-"""The state machine: run a hand's steps in order, score the hand, deal the next.
+"""Starting a game: ``new_game``'s checks, stacked deals, and the first hand.
 
-This module is mechanism only. Everything a house rule can change is asked of the
-variant's components through the step protocol (``components/step.py``).
+What follows a move is the transition loop's (``loop.py``), re-exported here under the
+names it always had. Everything a house rule can change is asked of the variant's
+components through the step protocol (``components/step.py``).
 """
 
 from __future__ import annotations
 
-import operator
 import os
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 
-from .cards import DECK_SIZE, DECKS, RANKS, card_text, mask_of, parse_cards, shuffled, shuffled_range
-from .components.step import Next
-from .errors import IllegalMove, InvalidMove, VariantError
-from .kernel import score_hand as kernel_score
-from .log import Log, Start, begin, start_of
-from .moves import NUMBER_LIMIT, TEXT_LIMIT, WORDS, Move, parse_move, shape_problem
+from .cards import DECKS, RANKS, card_text, mask_of, parse_cards, shuffled
+from .errors import VariantError
+from .loader import load_variant
+from .log import Start, begin, start_of
+from .loop import _fresh_hand, advance, apply_move, begin_steps, enter, finish_hand, legal_moves, start_hand
+from .moves import TEXT_LIMIT
+from .phase import Phase
 from .rules import Table
-from .state import GameState, HandInfo, Phase
+from .state import GameState, HandInfo, whole_number
 from .text import shown
+from .tuples import unchecked
 from .variant import Variant
 
 SEED_LIMIT = 2**64
@@ -65,11 +67,11 @@ def new_game(
     players = _players(variant, players)
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
-    number = _whole(seed)
+    number = whole_number(seed)
     if number is None or not 0 <= number < SEED_LIMIT:
         raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}")
     table = Table(variant, players, number)
-    seat = _whole(dealer)
+    seat = whole_number(dealer)
     if seat is None or not 0 <= seat < players:
         raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
     dealer = seat
@@ -94,8 +96,6 @@ def _variant(variant: object) -> Variant:
     if not isinstance(variant, str):
         raise ValueError("variant must be a Variant, or a bundled variant's name or a variant "
                          f"file's path, not {type(variant).__name__}")
-    from .loader import load_variant
-
     try:
         return load_variant(str.__str__(variant))
     except (OSError, TypeError, UnicodeError, RecursionError) as error:
@@ -106,7 +106,7 @@ def _players(variant: Variant, players: object) -> int:
     """The number of seats asked for (None: the variant's default), checked against the
     variant's range."""
     deal = variant.deal
-    count = deal.default_players if players is None else _whole(players)
+    count = deal.default_players if players is None else whole_number(players)
     if count is None or not deal.min_players <= count <= deal.max_players:
         raise ValueError(f"{variant.name} is played by {deal.min_players}-{deal.max_players} "
                          f"players, not {shown(players)}")
@@ -128,17 +128,6 @@ def seating_problem(deal: object, players: int) -> str | None:
     return None
 
 
-def _whole(value: object) -> int | None:
-    """``value`` as an int if it is a whole number (numpy's too), else None (a bool is no
-    number of seats or points)."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 def _scores(scores: object, sides: int) -> tuple[int, ...]:
     """The starting scores ``new_game`` was given: one whole number per side."""
     if isinstance(scores, str | bytes | bytearray | Mapping) or not isinstance(scores, Iterable):
@@ -148,7 +137,7 @@ def _scores(scores: object, sides: int) -> tuple[int, ...]:
     if len(given) != sides:
         many = f"more than {sides}" if len(given) > sides else str(len(given))
         raise ValueError(f"scores needs one number per side ({sides}), got {many}")
-    numbers = tuple(map(_whole, given))
+    numbers = tuple(map(whole_number, given))
     for number in numbers:
         if number is None or not -SCORE_LIMIT <= number <= SCORE_LIMIT:
             raise ValueError(f"scores must be whole numbers, one per side, not "
@@ -210,7 +199,7 @@ def _stacked(state: GameState, hands: object, stock: object) -> GameState:
     start = start_of(state.log)._replace(hands=tuple(tuple(card_text(c) for c in hand) for hand in parsed),
                          stock=None if stock is None else tuple(card_text(c) for c in top))
     state, waiting = table.rules.deal.stacked(state.evolve(masks=masks, info=info, log=begin(start)))
-    return _new(GameState, (*state[:13], 0, state[14])) if waiting else enter(state, 1)
+    return unchecked(GameState, (*state[:13], 0, state[14])) if waiting else enter(state, 1)
 
 
 def _check_named(table: Table, named: list[int]) -> None:
@@ -245,146 +234,5 @@ def _stacked_deck(state: GameState, stock: object) -> GameState:
     return enter(state.evolve(info=state.info._replace(stock=(*top, *rest))), 0)
 
 
-def start_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
-    """Shuffle from the game's seed and run the new hand's steps until one waits."""
-    return enter(_fresh_hand(state, dealer, deal_number), 0)
-
-
-def _fresh_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
-    """A new hand before its first step: the deck shuffled from the game's seed."""
-    table = state.table
-    key = f"{table.seed}/{deal_number}"
-    deck = shuffled_range(table.deck_size, key) if len(table.deck) == table.deck_size else shuffled(table.deck, key)
-    players = table.players
-    return GameState(table, state.scores, dealer, deal_number, state.hand_results,
-                     Phase.BIDDING, None, (0,) * players,
-                     HandInfo(dealt=(0,) * players, stock=tuple(deck)), (), dealer, (),
-                     None, 0, state[14])
-
-
-def enter(state: GameState, index: int) -> GameState:
-    """Begin the steps from ``index`` on until one waits for a move; score when none is left."""
-    state, waiting = begin_steps(state, index)
-    return state if waiting else finish_hand(state)
-
-
-def begin_steps(state: GameState, index: int) -> tuple[GameState, bool]:
-    """Begin the steps from ``index`` on until one waits (True) or none is left (False)."""
-    pipeline = state.table.pipeline
-    while index < len(pipeline):
-        state, waiting = pipeline[index].begin(state)
-        if waiting:
-            if waiting is _REDEAL:  # thrown in as it began (a worthless hand): deal again
-                state, index = _fresh_hand(state, state.dealer, state.deal_number + 1), 0
-                continue
-            return _new(GameState, (*state[:13], index, state[14])), True
-        index += 1
-    return state, False
-
-
-def finish_hand(state: GameState) -> GameState:
-    result, scores, winner, over = kernel_score(state, keep=False)  # (scoring.score_hand, judged in C where it can)
-    results = (*state.hand_results, result)
-    if over:
-        return state.evolve(scores=scores, hand_results=results, phase=Phase.GAME_OVER,
-                            to_move=None, winner=winner)
-    state = state.evolve(scores=scores, hand_results=results)
-    return start_hand(state, (state.dealer + 1) % state.table.players, state.deal_number + 1)
-
-
-_OVER = Phase.GAME_OVER
-_new = tuple.__new__
-_WAIT, _DONE, _REDEAL, _SCORE = Next.WAIT, Next.DONE, Next.REDEAL, Next.SCORE
-
-
-def legal_moves(state: GameState) -> tuple[Move, ...]:
-    """Every legal move of the seat to move, none twice (empty when the game is over)."""
-    if state[5] is _OVER:
-        return ()
-    moves: tuple[Move, ...] = state[0].pipeline[state[13]].legal(state)
-    return moves
-
-
-_BOUNDS = {"play": DECK_SIZE, "partner": DECK_SIZE, "trump": 4, "discard": 1 << DECK_SIZE,
-           "bid": NUMBER_LIMIT, "deal": NUMBER_LIMIT}
-"""Per kind of move that takes a number: a bound below which (from 0) it is well formed in
-every deck (a joker's number is judged against the game's deck, off the common path)."""
-_TAKES: dict[str, type] = {"bid": str, "call": str, **dict.fromkeys(WORDS, type(None))}
-"""Per kind of move that takes other than a number: its argument's class."""
-
-
-def apply_move(state: GameState, move: Move | str, seat: int | None = None) -> GameState:
-    """The state after ``move``; raises ``IllegalMove`` (state unchanged) if not legal.
-
-    The move's shape is checked before the rules are asked (``Move`` says what each kind
-    takes): a number is an ``int`` within the kind's range and this game's deck, never a
-    ``bool``, so ``Move("bid", 2.0)`` or ``Move("play", True)`` is no move at all. With
-    ``seat``, the move must also be that seat's to make (a server passes the seat of the
-    player who sent it). The ``IllegalMove`` says why in its message and its ``reason``.
-    """
-    checked = state[0].pipeline[state[13]].checked
-    if checked is not None:  # the compiled kernel's play of a legal card (None: anything else)
-        moved: GameState | None = checked(state, move, seat)
-        if moved is not None:
-            return moved
-    if move.__class__ is not Move:
-        try:
-            move = parse_move(move)  # text, or a subclass of Move rebuilt from its items
-        except InvalidMove as error:
-            error.move, error.seat, error.phase = move, state[6], state[5]
-            raise
-    table = state[0]
-    try:  # (the common case in line: a plain move of the right shape)
-        kind = move[0]
-        arg = move[1]
-        ok = kind.__class__ is str and (0 <= arg < _BOUNDS[kind] if arg.__class__ is int
-                                        else _TAKES[kind] is arg.__class__)
-    except (LookupError, TypeError):
-        ok = False
-    if not ok:
-        problem = shape_problem(move, table.deck_size)
-        if problem is not None:
-            raise IllegalMove(f"{move} is no move: {problem}", move=move, seat=state[6], phase=state[5],
-                              reason="malformed")
-    if state[5] is _OVER:
-        raise IllegalMove(f"{move}: the game is over", move=move, phase=state[5], reason="game-over")
-    if seat is not None and (_whole(seat) is None or seat != state[6]):
-        raise IllegalMove(f"{move}: it is seat {state.to_move}'s turn, not seat {shown(seat)}'s "
-                          f"({state.phase.value})", move=move, seat=state[6], phase=state[5],
-                          reason="not-your-turn")
-    step = table.pipeline[state[13]]
-    if not step.is_legal(state, move):
-        raise IllegalMove(f"{move}: {step.why_illegal(state, move)} "
-                          f"(seat {state.to_move}, {state.phase.value})", move=move, seat=state[6],
-                          phase=state[5])
-    return advance(state, move)
-
-
-def advance(state: GameState, move: Move) -> GameState:
-    """``apply_move`` without its checks: the transition itself (``pitchcore.fast``)."""
-    index: int = state[13]
-    new: GameState
-    step = state[0].pipeline[index]
-    if step.quick is not None:  # the compiled kernel's play (None: not a play it makes)
-        moved: GameState | None = step.quick(state, move)
-        if moved is not None:
-            return moved
-    if step.in_place:  # (Step.apply in line: a call less on most moves)
-        fields = list(state)
-        next_ = step.apply_in_place(fields, move)
-        fields[14] = _new(Log, (state[14], move))  # (log.extend in line)
-        new = _new(GameState, fields)
-    else:
-        new, next_ = step.apply(state, move)
-        new = _new(GameState, (*new[:14], _new(Log, (state[14], move))))
-    if next_ is _WAIT:
-        return new
-    if next_ is _DONE:
-        return enter(new, index + 1)
-    if next_ is _SCORE:
-        return finish_hand(new)
-    return start_hand(new, new.dealer, new.deal_number + 1)
-
-
-GameState.legal_moves = legal_moves  # type: ignore[method-assign,assignment]
-GameState.apply = apply_move  # type: ignore[method-assign,assignment]
+__all__ = ["SCORE_LIMIT", "SEED_LIMIT", "advance", "apply_move", "begin_steps", "enter", "finish_hand",
+           "legal_moves", "new_game", "seating_problem", "start_hand"]

@@ -19,8 +19,9 @@ import attrs
 
 from .cards import SUITS
 from .moves import Move
+from .phase import Phase
 from .results import HandResult, Trick, winners_text
-from .state import GameState, Phase
+from .state import GameState
 
 if TYPE_CHECKING:
     from typing import TypeAlias

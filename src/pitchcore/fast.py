@@ -43,8 +43,11 @@ from .components.step import Fields, Next
 from .engine import advance, begin_steps, enter, finish_hand, start_hand
 from .log import Log
 from .moves import Move
+from .phase import Phase
+from .policies import rollout_move
 from .results import HandResult
-from .state import GameState, Phase
+from .state import GameState
+from .tuples import unchecked
 
 __all__ = ["KERNEL", "Game", "Greedy", "Playouts", "Policy", "moves", "playouts", "score", "step", "step_in_hand"]
 
@@ -62,7 +65,6 @@ KERNEL = kernel.AVAILABLE
 ``PITCHCORE_PURE=1``: play moves, their checks and ``playouts`` then run in C where the
 variant allows. The answers are the same either way."""
 _OVER = Phase.GAME_OVER
-_new = tuple.__new__
 
 
 def moves(state: GameState) -> tuple[Move, ...]:
@@ -90,11 +92,11 @@ def step_in_hand(state: GameState, move: Move) -> tuple[GameState, bool]:
     if step.in_place:
         fields = list(state)
         next_ = step.apply_in_place(fields, move)
-        fields[14] = _new(Log, (state[14], move))
-        new = _new(GameState, fields)
+        fields[14] = unchecked(Log, (state[14], move))
+        new = unchecked(GameState, fields)
     else:
         new, next_ = step.apply(state, move)
-        new = _new(GameState, (*new[:14], _new(Log, (state[14], move))))
+        new = unchecked(GameState, (*new[:14], unchecked(Log, (state[14], move))))
     if next_ is _WAIT:
         return new, False
     if next_ is _DONE:
@@ -169,7 +171,7 @@ class Game(_GameBase):
 
     def freeze(self) -> GameState:
         """The position as an immutable ``GameState``, equal to the checked path's."""
-        state: GameState = _new(GameState, self.fields)
+        state: GameState = unchecked(GameState, self.fields)
         return state
 
     @property
@@ -195,7 +197,7 @@ class Game(_GameBase):
         fields = self.fields
         index: int = fields[13]
         next_ = fields[0].pipeline[index].apply_in_place(fields, move)
-        fields[14] = _new(Log, (fields[14], move))  # (log.extend in line)
+        fields[14] = unchecked(Log, (fields[14], move))  # (log.extend in line)
         if next_ is not _WAIT:
             self._next(index, next_, False)
 
@@ -205,7 +207,7 @@ class Game(_GameBase):
         fields = self.fields
         index: int = fields[13]
         next_ = fields[0].pipeline[index].apply_in_place(fields, move)
-        fields[14] = _new(Log, (fields[14], move))  # (log.extend in line)
+        fields[14] = unchecked(Log, (fields[14], move))  # (log.extend in line)
         return next_ is not _WAIT and self._next(index, next_, True)
 
     def _after(self, index: int, in_hand: bool) -> bool:
@@ -217,7 +219,7 @@ class Game(_GameBase):
         """Step ``index`` is over (``next_`` says how): begin the next one, or score and deal
         (``apply``), or stop at the hand's end (``apply_in_hand``: True when the hand is done)."""
         fields = self.fields
-        state: GameState = _new(GameState, fields)
+        state: GameState = unchecked(GameState, fields)
         if in_hand:
             if next_ is _DONE:
                 state, waiting = begin_steps(state, index + 1)
@@ -241,7 +243,7 @@ class Game(_GameBase):
 
     def score(self) -> tuple[HandResult, int | None]:
         """``score`` of the finished hand (after ``apply_in_hand`` returned True)."""
-        return score(_new(GameState, self.fields))
+        return score(unchecked(GameState, self.fields))
 
 
 Policy = Callable[[GameState, tuple[Move, ...], random.Random], Move]
@@ -251,7 +253,7 @@ generator, the move to make. ``None`` in ``playouts`` is the uniformly random po
 
 class Greedy(NamedTuple):
     """The greedy playout policy: with chance ``chance`` a simple rule, else a random legal
-    move (the rule is ``bots.search.rollout_move``'s: lead a trump nobody can beat, take a
+    move (the rule is ``policies.rollout_move``'s: lead a trump nobody can beat, take a
     trick cheaply, give pips to a partner's safe trick, else throw the cheapest card).
 
     A ``Policy`` like any other; ``playouts`` also runs it in the compiled kernel."""
@@ -259,8 +261,6 @@ class Greedy(NamedTuple):
     chance: float = 0.7
 
     def __call__(self, state: GameState, legal: tuple[Move, ...], rng: random.Random) -> Move:
-        from .bots.search import rollout_move  # (the bots import this module)
-
         return rollout_move(state, legal, rng, self.chance)
 
 

@@ -48,8 +48,9 @@ from .events import (
 )
 from .loader import bundled_variants, load_variant, load_variant_text
 from .moves import KINDS, Move, parse_move
+from .phase import Phase
 from .results import winners_text
-from .state import GameState, Phase, seat_of
+from .state import GameState, seat_of
 from .text import printable, shown
 from .variant import Variant
 

@@ -38,7 +38,7 @@ import numpy.typing as npt
 from . import scoring
 from .cards import DECK_SIZE, MAX_CARDS
 from .components.auction import SingleRound
-from .components.context import pips_of
+from .components.context import decisions, pips_of
 from .components.joker_points import JokerPoint
 from .components.play import FollowOrTrump, StrictFollow, TrumpOnly
 from .components.points import (
@@ -63,9 +63,10 @@ from .extension import PURE
 from .extension import compiled as _kernel
 from .log import Log
 from .moves import PASS, PLAY, Move, bid
+from .phase import Phase
 from .results import HandResult, PlayRecord
 from .scoring import score_judged, teams_of
-from .state import GameState, HandInfo, Phase
+from .state import GameState, HandInfo
 
 if TYPE_CHECKING:
     from .rules import Table
@@ -151,10 +152,10 @@ def compile_rules(table: Table) -> Any:
 
 
 def _on_done(state: GameState, index: int) -> GameState:
-    """After the hand's last play: the engine's next steps (scoring, the next deal)."""
-    from .engine import enter  # (the engine imports the rules, which import this module)
-
-    return enter(state, index)
+    """After the hand's last play: the transition loop's next steps (scoring, the next
+    deal), which the state's table holds."""
+    table: Table = state[0]
+    return table.enter(state, index)
 
 
 class CompiledStep(Step):
@@ -416,7 +417,8 @@ def score_hand(state: GameState, keep: bool = True) -> tuple[HandResult, tuple[i
             _RESULTS[key] = template
         return template
     result, scores, winner, over = template
-    record = PlayRecord(state.done_tricks, shown, state.info.trump, table.tables, table.rules.points)
+    record = PlayRecord(state.done_tricks, shown, state.info.trump, table.tables, table.rules.points,
+                        judge=decisions)
     return HandResult(bidder=result.bidder, bid=result.bid, made=result.made, awards=result.awards,
                       delta=result.delta, game_pips=pips, dealer=result.dealer, ended_game=result.ended_game,
                       partner=result.partner, winners=result.winners, record=record), scores, winner, over

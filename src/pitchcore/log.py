@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .moves import Move
+from .tuples import unchecked
 
 
 class Start(NamedTuple):
@@ -53,18 +54,17 @@ class Log(tuple):  # type: ignore[type-arg]
         return _rebuild, (start_of(self), moves_of(self))
 
 
-_new = tuple.__new__
 
 
 def begin(start: Start) -> Log:
     """The log of a game not yet moved."""
-    log: Log = _new(Log, (None, start))
+    log: Log = unchecked(Log, (None, start))
     return log
 
 
 def extend(log: Log, move: Move) -> Log:
     """``log`` with ``move`` played."""
-    longer: Log = _new(Log, (log, move))
+    longer: Log = unchecked(Log, (log, move))
     return longer
 
 

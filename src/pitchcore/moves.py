@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from .cards import MAX_CARDS, SUITS, card_text, cards_in, mask_of, parse_card, parse_suit
 from .errors import InvalidMove
-from .state import Phase
+from .phase import Phase
 from .text import shown
 
 KINDS = ("pass", "bid", "trump", "discard", "play", "call", "deal", "partner", "redeal", "stand", "beg",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from .engine import _players, _variant
 from .state import GameState
 from .text import shown
 from .variant import Variant
@@ -44,8 +45,6 @@ class PerTable(Generic[T]):
             found = self.get(table.variant, table.players)
             self.last[0] = (table, found)
             return found
-        from .engine import _players, _variant
-
         variant = _variant(game)
         key = (variant, _players(variant, players))
         made = self.built.get(key)

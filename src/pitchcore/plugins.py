@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 
 from .registry import KINDS, KindTaken, is_bundled
+from .variant import Variant
 
 GROUP = "pitchcore.components"
 """The entry-point group plugins name their components under."""
@@ -175,8 +176,6 @@ def component_problems(slot: str, cls: type[Any]) -> list[str]:
     type and range, and hashes variants; the engine calls its slot's members. A plugin is
     checked for all of that as it loads, so a bad one fails there, naming itself, and never
     in the middle of a game."""
-    from .variant import Variant  # (variant imports the components; this module is imported early)
-
     try:
         hints = typing.get_type_hints(cls)
     except Exception as error:

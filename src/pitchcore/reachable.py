@@ -13,7 +13,8 @@ from typing import NoReturn
 from .cards import card_text, cards_in
 from .engine import _dealt_sizes
 from .errors import RecordError
-from .state import GameState, Phase
+from .phase import Phase
+from .state import GameState
 
 
 def _fail(where: str, problem: str) -> NoReturn:

@@ -23,11 +23,13 @@ from .components.reraise import most_calls
 from .engine import SEED_LIMIT, new_game, seating_problem
 from .errors import RecordError, VariantError
 from .log import Start, begin
+from .phase import Phase
 from .reachable import _fail, check
 from .results import Awards, HandResult
 from .rules import Table
-from .state import GameState, HandInfo, Phase
+from .state import GameState, HandInfo
 from .text import shown
+from .validation import build_variant
 from .variant import Variant
 
 FORMAT = "pitchcore-state/2"
@@ -422,8 +424,6 @@ class _Reader:
 def _variant(text: str) -> Variant:
     """The variant of a record, by its JSON text: a server loads many records of a few
     variants, and a variant is immutable."""
-    from .validation import build_variant
-
     return build_variant(json.loads(text), filename="<record>")
 
 

@@ -3,7 +3,7 @@ the tricks it was played in."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -59,6 +59,30 @@ class Awards(Mapping[str, "int | None"]):
 
 def _awards(items: Awards | tuple[tuple[str, int | None], ...] | Mapping[str, int | None]) -> Awards:
     return items if items.__class__ is Awards else Awards(items)
+
+
+def first_holding(masks: tuple[int, ...], cards: int, seat: int) -> int | None:
+    """The first seat clockwise from ``seat`` (``seat`` itself first) that holds one of ``cards``."""
+    players = len(masks)
+    for step in range(players):
+        other = (seat + step) % players
+        if masks[other] & cards:
+            return other
+    return None
+
+
+def trick_seats(start: tuple[int, ...], leader: int, cards: tuple[int, ...], players: int) -> tuple[int, ...]:
+    """The seat that played each of a trick's ``cards``: the seat that held it when play began.
+
+    Counting on from the leader is right only while every seat plays to every trick; under
+    ``follow: trump-only`` a seat out of trumps is skipped. ``start`` is ``info.start``; a card
+    it does not hold (a state built by hand) is counted on from the leader.
+    """
+    seats = []
+    for position, card in enumerate(cards):
+        seat = first_holding(start, 1 << card, 0)
+        seats.append((leader + position) % players if seat is None else seat)
+    return tuple(seats)
 
 
 class Trick(tuple[int, tuple[Card, ...], int]):
@@ -148,6 +172,10 @@ class PlayRecord:
     """The variant's point categories."""
     decided: tuple[tuple[str, Decision | None], ...] | None = attrs.field(default=None, eq=False)
     """The deciding cards where they were given rather than judged (a view read from JSON)."""
+    judge: Callable[[PlayRecord], Iterable[tuple[str, Decision]]] | None = attrs.field(
+        default=None, eq=False, repr=False)
+    """Where the cards are judged: the point categories' own reading of a played hand
+    (``components.context.decisions``), handed in by scoring so results need no rules."""
 
 
 @attrs.frozen
@@ -190,8 +218,6 @@ class HandResult:
         record = self.record
         if record is None:
             return ()
-        from .components.play import trick_seats
-
         players = len(record.shown)
         return tuple(Trick(leader, (CARDS[c] for c in cards), taker,
                            trick_seats(record.shown, leader, cards, players))
@@ -219,23 +245,9 @@ class HandResult:
         if record.decided is not None:
             found.update(record.decided)
             return found
-        if record.trump is None or record.tables is None:
-            return found
-        from .components.context import HandContext
-
-        taken = [0] * len(record.shown)
-        for _, cards, taker in record.tricks:
-            for card in cards:
-                taken[taker] |= 1 << card
-        ctx = HandContext(record.trump, record.tables, tuple(range(len(taken))), len(taken),
-                          record.shown, tuple(taken), (0,) * len(taken), None)
-        for point in record.points:
-            if self.awards.get(point.name) is None:
-                continue
-            card = point.deciding_card(ctx)
-            seat = None if card is None else ctx.holder(card)
-            if card is not None and seat is not None:
-                found[point.name] = Decision(CARDS[card], seat, ctx.capturer(card))
+        if record.judge is not None:
+            found.update((name, decision) for name, decision in record.judge(record)
+                         if self.awards.get(name) is not None)
         return found
 
     def describe(self) -> str:

@@ -10,7 +10,9 @@ from .components import HAND_STEPS
 from .components.step import Step
 from .components.trump import TrumpTables
 from .kernel import auction_step, play_step
+from .loop import apply_move, enter, legal_moves
 from .variant import Variant
+from .view import view_of
 
 _PLAY = HAND_STEPS.index("play")
 _AUCTION = HAND_STEPS.index("auction")
@@ -72,6 +74,13 @@ class Table:
     @property
     def rules(self) -> Variant:
         return self.variant
+
+    # The transition loop, which every state of this table asks through its table (the
+    # compiled kernel too, when a hand's last card falls).
+    legal_moves = staticmethod(legal_moves)
+    apply = staticmethod(apply_move)
+    enter = staticmethod(enter)
+    view = staticmethod(view_of)
 
     def __reduce__(self) -> tuple[type[Table], tuple[Variant, int, int]]:
         """Pickled as what it is built from (the compiled parts are rebuilt, not copied)."""

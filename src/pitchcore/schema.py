@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from .components import SLOT_ORDER
+from .generated import DOCS_DIR, regenerate
 from .registry import KINDS, LONGEST_TEXT, MOST_ENTRIES, SLOTS, Slot, bundled_kinds, describe
 from .switches import SWITCHES
 from .validation import TOP_KEYS
@@ -193,9 +194,7 @@ def schema_json(*, plugins: bool = False) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Write (or ``--check``) ``docs/variant.schema.json`` only."""
-    from .docs import main as docs_main  # docs imports this module, so not at the top
-
-    return docs_main(argv, only=("variant.schema.json",), prog="python -m pitchcore.schema")
+    return regenerate({"variant.schema.json": schema_json}, DOCS_DIR, argv, "python -m pitchcore.schema")
 
 
 if __name__ == "__main__":

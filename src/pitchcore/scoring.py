@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import MAX_CARDS
-from .components.context import HandContext
+from .components.context import HandContext, decisions
 from .components.going_out import winners_of
 from .components.points import Category, top_side
 from .components.settlement import Ledger
@@ -243,7 +243,8 @@ def _scored(state: GameState, ctx: HandContext | None, judged: list[tuple[tuple[
     if shown is None:
         assert ctx is not None
         shown = played(state) if tally is not None else _shown(info.start, ctx.piles)
-    return _settled(state, ledger, awarded, pips, PlayRecord(state[11], shown, info.trump, table.tables, points))
+    record = PlayRecord(state[11], shown, info.trump, table.tables, points, judge=decisions)
+    return _settled(state, ledger, awarded, pips, record)
 
 
 def _settled(state: GameState, ledger: Ledger, awarded: tuple[tuple[str, int | None], ...],
@@ -272,7 +273,7 @@ def _unplayed(state: GameState) -> tuple[HandResult, tuple[int, ...], int | None
     ledger = Ledger((), table.side_of[info.bidder], bid_value, False, 0, bid_value,
                     hand=len(state.hand_results) + 1, players=table.players, sets=_sets(state, False))
     awarded = tuple((name, None) for name in table.point_names)
-    record = PlayRecord((), (0,) * table.players, None, table.tables, table.rules.points)
+    record = PlayRecord((), (0,) * table.players, None, table.tables, table.rules.points, judge=decisions)
     return _settled(state, ledger, awarded, (0,) * table.sides, record)
 
 

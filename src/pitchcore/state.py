@@ -7,39 +7,22 @@ one game), so a transition builds one small tuple and nothing else.
 
 from __future__ import annotations
 
-import enum
 import operator
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import CARDS, SUITS, Card, cards_of
+from .log import moves_of, start_of
+from .phase import Phase as Phase  # (also here, where it was first defined)
+from .results import Trick, trick_seats
+from .tuples import unchecked
 
 if TYPE_CHECKING:
     from .log import Log, Start
     from .moves import Move
-    from .results import HandResult, Trick
+    from .results import HandResult
     from .rules import Table
     from .view import PlayerView
-
-
-class Phase(enum.Enum):
-    """What the game is waiting for."""
-
-    DEALING = "dealing"
-    """The deal is being settled: the dealer chooses how many cards to deal (``deal N``),
-    or, where a worthless hand may be thrown in, each seat from the eldest says ``pass``
-    or, holding no card above a 9, ``redeal``."""
-    BIDDING = "bidding"
-    NAMING_TRUMP = "naming trump"
-    DISCARDING = "discarding"
-    """Discarding (and drawing, where the variant refills hands): ``discard ...`` moves."""
-    CALLING = "calling"
-    """The trick's leader declares before leading (``call high`` / ``call low``)."""
-    PLAYING = "playing"
-    GAME_OVER = "game over"
-    # Aliases: the same members under the other names in use (PLAY for PLAYING, DRAWING).
-    PLAY = "playing"
-    DRAWING = "discarding"
 
 
 class HandInfo(NamedTuple):
@@ -88,8 +71,18 @@ class HandInfo(NamedTuple):
     settled before the hand's points."""
 
 
-_new = tuple.__new__
 _OVER = Phase.GAME_OVER
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as an int if it is a whole number (numpy's too), else None (a bool is no
+    number of seats or points)."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def seat_of(value: object, players: int) -> int:
@@ -118,8 +111,8 @@ def with_bid(info: HandInfo, seat: int, bid: int | str | None, rank: int = 0) ->
     """
     bids = (*info[2], (seat, bid))
     if bid is None:
-        return _new(HandInfo, (info[0], info[1], bids, *info[3:]))
-    return _new(HandInfo, (info[0], info[1], bids, rank, seat, bid, *info[6:]))
+        return unchecked(HandInfo, (info[0], info[1], bids, *info[3:]))
+    return unchecked(HandInfo, (info[0], info[1], bids, rank, seat, bid, *info[6:]))
 
 
 def _field(index: int, doc: str) -> Any:
@@ -263,8 +256,6 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The trick in progress as (seat, card) pairs in play order."""
-        from .components.play import trick_seats  # who held each card: seats out of trumps skip tricks
-
         seats = trick_seats(self[8].start, self[10], self[9], self.table.players)
         return tuple((seat, CARDS[card]) for seat, card in zip(seats, self[9], strict=True))
 
@@ -272,9 +263,6 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks of the hand in progress, as ``Trick`` values (leader, cards,
         the seat that played each, taker). A finished hand's are in its ``HandResult``."""
-        from .components.play import trick_seats
-        from .results import Trick
-
         start, players = self[8].start, self.table.players
         return tuple(Trick(leader, (CARDS[c] for c in cards), taker, trick_seats(start, leader, cards, players))
                      for leader, cards, taker in self[11])
@@ -283,15 +271,11 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
     def moves(self) -> tuple[Move, ...]:
         """Every move of the game so far, first to last (with ``start``, the seed and the
         variant, they replay the game to this state)."""
-        from .log import moves_of
-
         return moves_of(self[14])
 
     @property
     def start(self) -> Start:
         """How the game began: first dealer, starting scores, a stacked first deal."""
-        from .log import start_of
-
         return start_of(self[14])
 
     def side_of(self, seat: int) -> int:
@@ -299,29 +283,24 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
         table = self.table
         return table.side_of[seat_of(seat, table.players)]
 
-    # -- the rules ----------------------------------------------------------------------
+    # -- the rules: asked of the table, which holds the transition loop --------------------
 
-    # The engine replaces these two with its own functions when it is imported (it always
-    # is, by ``pitchcore``), which saves a call on every transition.
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move of the seat to move, none twice (empty when the game is over)."""
-        from .engine import legal_moves
-
-        return legal_moves(self)
+        table: Table = self[0]
+        return table.legal_moves(self)
 
     def apply(self, move: Move | str, seat: int | None = None) -> GameState:
         """The state after ``move``; raises ``IllegalMove`` (state unchanged) if not legal,
         or, with ``seat``, if it is not that seat's turn."""
-        from .engine import apply_move
-
-        return apply_move(self, move, seat)
+        table: Table = self[0]
+        return table.apply(self, move, seat)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know: its own cards and everything public (a ``ValueError``
         for anything but a seat of this table: a ``bool``, a ``float``, a seat out of range)."""
-        from .view import view_of
-
-        return view_of(self, seat)
+        table: Table = self[0]
+        return table.view(self, seat)
 
 
 _INDEX = {name: index for index, name in enumerate(GameState.FIELDS)}

@@ -52,13 +52,15 @@ import numpy.typing as npt
 from .cards import MAX_CARDS, mask_text
 from .components.calling import CallThenAny
 from .components.exchange import DiscardRefill, Draw
-from .components.play import trick_seats
 from .components.reraise import most_calls
 from .components.rounds import Rounds
 from .components.turn_up import TurnUp
 from .moves import chosen_mask
 from .per_table import PerTable
-from .state import GameState, HandInfo, Phase, seat_of
+from .phase import Phase
+from .results import trick_seats
+from .state import GameState, HandInfo, seat_of
+from .tuples import unchecked
 from .view import shown_masks, upcard_indices
 
 if TYPE_CHECKING:
@@ -441,7 +443,7 @@ class TensorLayout:
         before = cache.get(id(tricks[-2])) if len(tricks) > 1 else None
         if (before is None or before.start is not start or len(before.tricks) != len(tricks) - 1
                 or before.tricks != tricks[:-1]):
-            before = _new(_Done, ((), start, self._held(start), 0, 0, 0))
+            before = unchecked(_Done, ((), start, self._held(start), 0, 0, 0))
         derived = self._extend(before, tricks)
         if len(cache) >= _TRICKS_KEPT:
             cache.clear()
@@ -470,7 +472,7 @@ class TensorLayout:
             else:  # (a state built by hand, without that record: counted on from the leader)
                 for seat, card in zip(trick_seats(start, leader, cards, P), cards, strict=True):
                     field |= 1 << (seat * D + card)
-        return _new(_Done, (tricks, start, held, played, field, history))
+        return unchecked(_Done, (tricks, start, held, played, field, history))
 
     def _hand(self, info: HandInfo, scores: tuple[int, ...], results: tuple[object, ...], seat: int) -> _Kept:
         """What the hand record ``info``, the scores and the results give ``seat`` (see ``_Kept``)."""
@@ -511,7 +513,7 @@ class TensorLayout:
         counts += self._stock_bytes[len(stock)] + self._pack_scores(
             *[scores[side] / scale for side in self._side_orders[seat]],
             max(rounds - len(results), 0) / rounds if rounds else 0.0)
-        return _new(_Kept, (bits, counts, held))
+        return unchecked(_Kept, (bits, counts, held))
 
     def _encode(self, state: GameState, seat: int, chosen: int, recall: bool) -> Tensor:
         """The observation (and with ``recall`` the information state) of ``seat``.
@@ -649,7 +651,6 @@ class TensorLayout:
 
 _NO_TRICKS = _Done((), (), 0, 0, 0, 0)
 """What a hand without completed tricks shows."""
-_new = tuple.__new__  # (named tuples built directly: their own __new__ is Python code)
 _PLAYING, _CALLING, _OVER = Phase.PLAYING, Phase.CALLING, Phase.GAME_OVER
 _CARD_BITS = tuple(1 << card for card in range(MAX_CARDS))
 # (numpy's C function itself: np.unpackbits first asks a Python dispatcher for __array_function__)

@@ -40,9 +40,10 @@ from .events import (
 )
 from .loader import load_variant
 from .moves import Move, parse_move
+from .phase import Phase
 from .results import HandResult
 from .simulate import bot_by_name
-from .state import GameState, Phase
+from .state import GameState
 from .text import printable
 from .variant import Variant
 from .view import PlayerView

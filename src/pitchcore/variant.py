@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from .components import SLOT_ORDER
 from .components.exchange import ExchangeRule
 from .components.points import Category
 from .components.settlement import SetBack
@@ -45,8 +46,6 @@ class Variant:
 
     def to_dict(self) -> dict[str, Any]:
         """The variant as plain data, every field spelt out (``--resolved``)."""
-        from .components import SLOT_ORDER
-
         data: dict[str, Any] = {"name": self.name, "description": self.description,
                                 "source": self.source}
         for slot_name in SLOT_ORDER:

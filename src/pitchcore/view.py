@@ -40,8 +40,9 @@ import attrs
 
 from .cards import CARDS, SUITS, Card, cards_in
 from .moves import Move
+from .phase import Phase
 from .results import HandResult
-from .state import GameState, HandInfo, Phase, seat_of
+from .state import GameState, HandInfo, seat_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -138,7 +139,7 @@ class PlayerView:
             return values[position]
 
 
-_new = object.__new__
+_blank = object.__new__  # (a view built field by field: no __init__ to run)
 _set_parts = PlayerView.__dict__["_parts"].__set__  # (its slot's own setter: a frozen view refuses setattr)
 
 # A view's parts: first the values of these fields, which ``view_of`` has at once (the first
@@ -155,14 +156,14 @@ _NO_DISCARDS = tuple((0,) * players for players in range(16))
 
 
 def view_of(state: GameState, seat: int) -> PlayerView:
-    """``state.view(seat)``, which is this function (see the end of the module)."""
+    """``state.view(seat)``: what ``seat`` may know (the table's ``view``, which the state asks)."""
     # (``GameState.FIELDS`` in order, as the engine reads them: by position)
     table, scores, dealer, _, results, phase, to_move, masks, info, trick, leader, done, winner = state[:13]
     players = table.players
     if seat.__class__ is not int or not 0 <= seat < players:
         seat = seat_of(seat, players)
     discards, called, trump, variant = info.discards, info.called, info.trump, table.variant
-    view = _new(PlayerView)
+    view = _blank(PlayerView)
     _set_parts(view, (
         seat, players, variant.name, phase, to_move, dealer, scores, table.side_of,
         tuple(map(int.bit_count, masks)), info.bids, info.bidder, info.bid,
@@ -303,9 +304,3 @@ _LAZY: dict[str, tuple[tuple[Callable[[PlayerView, Any], None], ...],
 parts, and where the field is among them."""
 if set(_LAZY) != {field.name for field in attrs.fields(PlayerView)}:
     raise AssertionError("view.py: every field of PlayerView belongs to one group")
-
-# ``GameState.view`` is ``view_of`` itself, as the engine makes ``legal_moves`` and ``apply``
-# its own functions: the method in state.py imports this module on every call, a third of
-# the time a view takes. The docstring stays the method's.
-view_of.__doc__ = GameState.view.__doc__
-GameState.view = view_of  # type: ignore[method-assign,assignment]

@@ -46,10 +46,10 @@ from .cards import CARDS, MAX_CARDS, SUITS, Card
 from .components.auction import BID_NAME
 from .errors import ViewDataError
 from .moves import PARTNER, PLAY, TRUMP, WORDS, Move
+from .phase import Phase
 from .records import NUMBER_LIMIT
 from .registry import MOST_BID, MOST_CARDS, MOST_PLAYERS
 from .results import Awards, Decision, HandResult, PlayRecord, Trick
-from .state import Phase
 from .text import shown
 from .view import PlayerView
 

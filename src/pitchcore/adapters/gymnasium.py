@@ -41,9 +41,10 @@ from ..bots.base import Bot
 from ..cards import mask_text
 from ..engine import _variant, new_game
 from ..errors import IllegalMove
+from ..phase import Phase
 from ..results import winners_text
 from ..simulate import bot_by_name
-from ..state import GameState, Phase, seat_of
+from ..state import GameState, seat_of
 from ..tensors import information_state_tensor, observation_tensor, tensor_layout
 from ..terminal import hand_text
 from ..variant import Variant

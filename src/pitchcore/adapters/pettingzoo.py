@@ -56,7 +56,8 @@ from ..engine import _variant, new_game
 from ..errors import IllegalMove
 from ..fast import step as fast_step
 from ..moves import Move, parse_move
-from ..state import GameState, Phase
+from ..phase import Phase
+from ..state import GameState
 from ..tensors import information_state_tensor, observation_tensor
 from ..variant import Variant
 from .gymnasium import check_options, observation_box, render

@@ -49,7 +49,8 @@ from ..components.play import FollowOrTrump, TrumpOnly
 from ..components.trump import FirstLead, Named
 from ..components.widow import Gift, NoWidow
 from ..moves import PASS, Move, discard
-from ..state import GameState, HandInfo, Phase
+from ..phase import Phase
+from ..state import GameState, HandInfo
 from ..variant import Variant
 from ..view import PlayerView
 from .heuristic import DRAW_VALUE, RulesInfo, best_suit, keep_value, sure_shoot

@@ -53,7 +53,7 @@ from ..components.slots import TrickRule
 from ..components.trick import HighestTrump
 from ..components.trump import NO_TRUMP, Named, TrumpTables
 from ..moves import BEG, GIVE, REDEAL, RUN, STAND, Move
-from ..state import Phase
+from ..phase import Phase
 from ..variant import Variant
 from ..view import PlayerView
 from .jacks import JacksBot

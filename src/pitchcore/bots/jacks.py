@@ -36,7 +36,7 @@ from ..cards import DECK_SIZE, JACK, MAX_CARDS, TEN, cards_in
 from ..components.card_values import CardValues
 from ..components.rounds import Rounds
 from ..moves import Move
-from ..state import Phase
+from ..phase import Phase
 from ..variant import Variant
 from ..view import PlayerView
 from .knowledge import VARIANTS_KEPT, deck_mask_of, variant_of

@@ -62,17 +62,18 @@ from ..cards import DECK_SIZE, cards_in, mask_of
 from ..components.exchange import DiscardRefill, point_trumps
 from ..components.play import FollowOrTrump, TrumpOnly
 from ..components.trump import NO_TRUMP, TrumpTables, build_tables
+from ..engine import new_game
+from ..errors import PitchcoreError
+from ..loader import load_variant
 from ..moves import discard
-from ..state import GameState, Phase
+from ..phase import Phase
+from ..state import GameState
 from ..variant import Variant
 from ..view import PlayerView
 
 
 @functools.lru_cache(maxsize=32)
 def _load(name: str) -> Variant | None:
-    from ..errors import PitchcoreError
-    from ..loader import load_variant
-
     try:
         return load_variant(name)
     except (PitchcoreError, OSError, ValueError):
@@ -391,8 +392,6 @@ class _Exchange:
     """Answers kept per kind (each a pure function of its question)."""
 
     def __init__(self, variant: Variant, players: int) -> None:
-        from ..engine import new_game
-
         exchange = variant.exchange
         assert isinstance(exchange, DiscardRefill)
         self.exchange = exchange

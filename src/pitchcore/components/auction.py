@@ -13,8 +13,10 @@ import attrs
 
 from ..cards import NINE, card_text, make_card
 from ..moves import PARTNER, PASS, Move, bid
+from ..phase import Phase
 from ..registry import MOST_BID, choice, component, field, slot
-from ..state import GameState, HandInfo, Phase, with_bid
+from ..state import GameState, HandInfo, with_bid
+from ..tuples import unchecked
 from .step import Next, Step
 
 slot("auction", "How the bidder and the bid are decided.", "single-round")
@@ -23,7 +25,6 @@ _LEGAL: dict[tuple[object, int, bool, int, bool], tuple[Move, ...]] = {}
 """Legal bids by (auction, high bid, dealer to bid, shoot rank, forced): a handful per variant."""
 _LEGAL_LIMIT = 10_000
 
-_new = tuple.__new__
 _WAIT = Next.WAIT
 _NINES = tuple((make_card(NINE, suit), 0x1FFF << 13 * suit) for suit in range(4))
 """(the nine, mask of its suit) per suit: the holding that forces a bid (Nine-Five)."""
@@ -197,7 +198,7 @@ class SingleRound(Step):
         info = with_bid(info, seat, arg, self.rank(arg)) if kind == "bid" else with_bid(info, seat, None)
         dealer: int = state[2]
         if seat != dealer:  # the state built in place: a hand has a bid or pass per seat
-            return _new(GameState, (*state[:6], (seat + 1) % state[0].players, state[7], info,
+            return unchecked(GameState, (*state[:6], (seat + 1) % state[0].players, state[7], info,
                                     *state[9:])), _WAIT
         if info.bidder is None and self.all_pass == "dealer-names-trump":  # trump for nothing
             info = info._replace(bidder=seat, bid=0)

@@ -13,8 +13,9 @@ import attrs
 
 from ..cards import card_text
 from ..moves import Move
+from ..phase import Phase
 from ..registry import choice, component
-from ..state import GameState, Phase
+from ..state import GameState
 from .play import plays_of
 from .step import Fields, Next, Step
 from .trump import NO_TRUMP, TrumpTables

@@ -6,8 +6,9 @@ import attrs
 
 from ..cards import MAX_CARDS
 from ..moves import Move
+from ..phase import Phase
 from ..registry import MOST_CARDS, component, field
-from ..state import GameState, Phase
+from ..state import GameState
 from .deal import PacketDeal
 from .step import Next
 

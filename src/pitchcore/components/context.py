@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from ..cards import ACE, JACK, KING, QUEEN, TEN, make_card
+from collections.abc import Iterator
+
+from ..cards import ACE, CARDS, JACK, KING, QUEEN, TEN, make_card
+from ..results import Decision, PlayRecord
 from .trump import TrumpTables
 
 
@@ -81,3 +84,21 @@ def _seat_with(masks: tuple[int, ...], bit: int) -> int | None:
         if mask & bit:
             return seat
     return None
+
+
+def decisions(record: PlayRecord) -> Iterator[tuple[str, Decision]]:
+    """The card that decided each category of a played hand, where one card does (High,
+    Low, Jack: not Game), with its holder and taker: ``HandResult.decided_by`` reads this."""
+    if record.trump is None or record.tables is None:
+        return
+    taken = [0] * len(record.shown)
+    for _, cards, taker in record.tricks:
+        for card in cards:
+            taken[taker] |= 1 << card
+    ctx = HandContext(record.trump, record.tables, tuple(range(len(taken))), len(taken),
+                      record.shown, tuple(taken), (0,) * len(taken), None)
+    for point in record.points:
+        card = point.deciding_card(ctx)
+        seat = None if card is None else ctx.holder(card)
+        if card is not None and seat is not None:
+            yield point.name, Decision(CARDS[card], seat, ctx.capturer(card))

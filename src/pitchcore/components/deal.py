@@ -9,8 +9,9 @@ import attrs
 from ..cards import DECK_CARDS, DECKS, TEN
 from ..extension import compiled
 from ..moves import PASS, REDEAL, Move
+from ..phase import Phase
 from ..registry import MOST_CARDS, MOST_PLAYERS, choice, component, field, slot
-from ..state import GameState, Phase
+from ..state import GameState
 from .step import Next, Step
 
 slot("deal", "Players, partnerships, deck and how the cards are dealt.", "packets")

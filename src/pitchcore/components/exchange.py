@@ -11,8 +11,10 @@ import attrs
 from ..cards import cards_in, mask_of, mask_text, shuffled
 from ..extension import compiled
 from ..moves import Move, discard
+from ..phase import Phase
 from ..registry import MOST_CARDS, choice, component, field, slot
-from ..state import GameState, Phase
+from ..state import GameState
+from ..tuples import unchecked
 from .step import Next, Step
 
 if TYPE_CHECKING:
@@ -27,7 +29,6 @@ def _subsets(mask: int, sizes: range) -> list[int]:
     return [sum(chosen) for size in sizes for chosen in combinations(bits, size)]
 
 
-_new = tuple.__new__
 
 
 def _discards(mask: int, sizes: range) -> tuple[Move, ...]:
@@ -36,7 +37,7 @@ def _discards(mask: int, sizes: range) -> tuple[Move, ...]:
     if compiled is not None:
         found: tuple[Move, ...] = compiled.submoves(Move, "discard", mask, sizes.start, sizes.stop - 1)
         return found
-    return tuple([_new(Move, ("discard", sub)) for sub in _subsets(mask, sizes)])
+    return tuple([unchecked(Move, ("discard", sub)) for sub in _subsets(mask, sizes)])
 
 
 _POINT_TRUMPS: dict[int, tuple[Variant, tuple[int, ...]]] = {}

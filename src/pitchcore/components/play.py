@@ -8,8 +8,11 @@ import attrs
 
 from ..cards import DECK_SIZE, MAX_CARDS, card_text, cards_in
 from ..moves import PLAY, TRUMP, Move
+from ..phase import Phase
 from ..registry import choice, component, slot
-from ..state import GameState, Phase
+from ..results import first_holding
+from ..results import trick_seats as trick_seats  # (its home before it moved to results)
+from ..state import GameState
 from .step import Fields, Next, Step
 from .trump import NO_TRUMP
 
@@ -46,30 +49,6 @@ def plays_of(mask: int) -> tuple[Move, ...]:
 
 FOLLOW_RULES = ("trump-anytime", "strict", "trump-only")
 """The ``follow`` choices, the default first."""
-
-
-def _first_holding(masks: tuple[int, ...], cards: int, seat: int) -> int | None:
-    """The first seat clockwise from ``seat`` (``seat`` itself first) that holds one of ``cards``."""
-    players = len(masks)
-    for step in range(players):
-        other = (seat + step) % players
-        if masks[other] & cards:
-            return other
-    return None
-
-
-def trick_seats(start: tuple[int, ...], leader: int, cards: tuple[int, ...], players: int) -> tuple[int, ...]:
-    """The seat that played each of a trick's ``cards``: the seat that held it when play began.
-
-    Counting on from the leader is right only while every seat plays to every trick; under
-    ``follow: trump-only`` a seat out of trumps is skipped. ``start`` is ``info.start``; a card
-    it does not hold (a state built by hand) is counted on from the leader.
-    """
-    seats = []
-    for position, card in enumerate(cards):
-        seat = _first_holding(start, 1 << card, 0)
-        seats.append((leader + position) % players if seat is None else seat)
-    return tuple(seats)
 
 
 @component("play", "follow-or-trump")
@@ -288,7 +267,7 @@ class TrumpOnly(FollowOrTrump):
         trump = state.info.trump
         if trump is None:  # the first lead sets trump, or there is none
             return state, True
-        lead = _first_holding(state.masks, state.table.tables.trumps[trump], state.leader)
+        lead = first_holding(state.masks, state.table.tables.trumps[trump], state.leader)
         if lead is None:  # nobody holds a trump: the hand ends without a trick
             return state, False
         return state.evolve(to_move=lead, leader=lead), True
@@ -343,12 +322,12 @@ class TrumpOnly(FollowOrTrump):
                 return _WAIT
             nxt = (nxt + 1) % players
         position = table.rules.trick.winner(trick, trump, tables)
-        taker = _first_holding(info.start, 1 << trick[position], 0)  # see trick_seats
+        taker = first_holding(info.start, 1 << trick[position], 0)  # see trick_seats
         if taker is None:  # a state built by hand, without that record
             taker = (leader + position) % players
         fields[11] = (*fields[11], (leader, trick, taker))
         fields[9] = ()
-        lead = _first_holding(masks, trumps, taker)
+        lead = first_holding(masks, trumps, taker)
         fields[6] = fields[10] = taker if lead is None else lead
         return _DONE if lead is None else _WAIT
 

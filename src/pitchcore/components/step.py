@@ -11,6 +11,7 @@ import enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..state import GameState
+from ..tuples import unchecked
 
 if TYPE_CHECKING:
     from ..moves import Move
@@ -19,7 +20,6 @@ Fields = list[Any]
 """A state's fields in a mutable list, in ``GameState.FIELDS`` order: what a step changes
 in place (``pitchcore.fast.Game``). ``GameState`` freezes one back: ``GameState(*fields)``."""
 
-_new = tuple.__new__
 
 
 class Next(enum.Enum):
@@ -63,7 +63,7 @@ class Step:
     def legal_fields(self, fields: Fields, /) -> tuple[Move, ...]:
         """``legal`` of the state ``fields`` freeze to. A step whose ``legal`` reads the
         state by index only (play) answers from the fields themselves."""
-        return self.legal(_new(GameState, fields))
+        return self.legal(unchecked(GameState, fields))
 
     def is_legal(self, state: GameState, move: Move) -> bool:
         return move in self.legal(state)
@@ -77,7 +77,7 @@ class Step:
         ``apply_in_place``, and the base class derives the other)."""
         fields = list(state)
         next_ = self.apply_in_place(fields, move)
-        return _new(GameState, fields), next_
+        return unchecked(GameState, fields), next_
 
     def apply_in_place(self, fields: Fields, move: Move) -> Next:
         """``apply`` on a state's fields in place. A step whose moves are most of a game's
@@ -85,7 +85,7 @@ class Step:
         state per move; both paths then run the same definition."""
         if type(self).apply is Step.apply:
             raise NotImplementedError(f"{type(self).__name__} defines neither apply nor apply_in_place")
-        new, next_ = self.apply(_new(GameState, fields), move)
+        new, next_ = self.apply(unchecked(GameState, fields), move)
         fields[:] = new
         return next_
 

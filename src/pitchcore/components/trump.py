@@ -27,8 +27,9 @@ from ..cards import (
     suit_of,
 )
 from ..moves import TRUMP, Move
+from ..phase import Phase
 from ..registry import choice, component, slot
-from ..state import GameState, Phase
+from ..state import GameState
 from .step import Next, Step
 
 slot("trump", "How the trump suit is chosen, and which extra cards count as trumps.", "named")

@@ -18,8 +18,9 @@ import attrs
 
 from ..cards import DECK_SIZE, JACK, card_text, rank_of, suit_of
 from ..moves import BEG, GIVE, RUN, STAND, Move, discard
+from ..phase import Phase
 from ..registry import MOST_CARDS, MOST_VALUE, choice, component, field
-from ..state import GameState, HandInfo, Phase
+from ..state import GameState, HandInfo
 from .deal import _seat_order
 from .step import Next
 from .trump import TrumpRule
