@@ -1,6 +1,6 @@
 # Two entry points, each creating its own virtual environment in .venv:
 #   make demo   - print one bot match of a bundled variant, then simulate 300 games
-#   make test   - ruff, mypy --strict, the API reference (build/api) and the whole test suite, twice:
+#   make test   - ruff, mypy --strict, import-linter (the layers), the API reference (build/api) and the whole test suite, twice:
 #                 on the compiled kernel (where a C compiler built it) and on the pure-Python path
 #   make api    - the API reference of the public modules, HTML in build/api (any pdoc warning fails)
 #   make browser - Chromium and chromedriver for the browser test (installed with apt-get as root when missing)
@@ -8,9 +8,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 KERNEL := $(VENV)/.kernel-built
-# The modules users import (pitchcore's own page lists pitchcore.__all__, and its exported submodule
-# pitchcore.history comes with it); tests/test_api_docs.py reads this line.
-API_MODULES := pitchcore pitchcore.fast pitchcore.kernel pitchcore.extension pitchcore.bots pitchcore.simulate pitchcore.adapters.openspiel pitchcore.adapters.pettingzoo pitchcore.adapters.gymnasium
+# The modules users import (pitchcore's own page lists pitchcore.__all__; the submodules it exports,
+# history, actions and tensors, have pages of their own); tests/test_api_docs.py reads this line.
+API_MODULES := pitchcore pitchcore.interop.history pitchcore.interop.actions pitchcore.interop.tensors pitchcore.accel.fast pitchcore.game.kernel pitchcore.model.extension pitchcore.bots pitchcore.tools.simulate pitchcore.adapters.openspiel pitchcore.adapters.pettingzoo pitchcore.adapters.gymnasium
 
 .PHONY: demo test lint api browser clean
 
@@ -33,6 +33,7 @@ demo: $(KERNEL)
 lint: $(KERNEL)
 	$(BIN)/ruff check src tests examples benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 api: $(STAMP)
 	rm -rf build/api

@@ -1,7 +1,7 @@
 """Self-play throughput of the PettingZoo and Gymnasium environments beside the raw engine's.
 
 In one run, on one variant (auction-pitch unless ``--variant``), uniformly random legal moves:
-  engine      whole games through ``pitchcore.fast`` (``moves`` + ``step``), transitions/s,
+  engine      whole games through ``pitchcore.accel.fast`` (``moves`` + ``step``), transitions/s,
               and through the checked API (``legal_moves`` + ``apply``), as
               ``benchmarks/throughput.py`` measures them
   pettingzoo  ``pitchcore.adapters.pettingzoo.env()`` driven as PettingZoo's docs drive an
@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 
 import pitchcore
-from pitchcore import fast
+from pitchcore.accel import fast
 
 Measure = Callable[[float], tuple[int, float, float]]
 """Runs for about the seconds given: (count, wall seconds, CPU seconds)."""

@@ -26,10 +26,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pitchcore
-from pitchcore import history
-from pitchcore.cli import main as pitchcore_main
-from pitchcore.registry import MOST_SCORE
-from pitchcore.state import GameState
+from pitchcore.components.registry import MOST_SCORE
+from pitchcore.interop import history
+from pitchcore.model.state import GameState
+from pitchcore.tools.cli import main as pitchcore_main
 
 LONG = f"extends: california-jack\nname: long-jack\ngoing_out:\n  target: {MOST_SCORE}\n"
 """A house variant whose random games run long: two seats, to the highest target allowed."""

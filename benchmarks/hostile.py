@@ -117,7 +117,7 @@ def discards(count: int) -> list[str]:
     """The texts of ``count`` different discards of three cards."""
     from itertools import combinations, islice
 
-    from pitchcore.cards import CARDS
+    from pitchcore.model.cards import CARDS
 
     return [f"discard {' '.join(map(str, cards))}" for cards in islice(combinations(CARDS[:52], 3), count)]
 
@@ -132,8 +132,7 @@ def best_of(action: Callable[[], object], repeat: int = 7) -> float:
 
 def views() -> None:
     import pitchcore as pc
-    from pitchcore import view_json
-
+    from pitchcore.interop import view_json
     def refuse(data: dict[str, Any]) -> Callable[[], None]:
         def attempt() -> None:
             view_json._move_of.cache_clear()  # (the moves' texts as new: the worst case)

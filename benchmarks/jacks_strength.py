@@ -24,7 +24,7 @@ import time
 
 import pitchcore
 from pitchcore.bots import Bot, JacksBot, RandomBot, play_game
-from pitchcore.simulate import wilson
+from pitchcore.tools.simulate import wilson
 
 TABLES = (("heads-up", 2), ("one vs three", 4))
 

@@ -22,7 +22,7 @@ A last line (no target) compares hands/s: a euchre game is one hand whose 24-car
 22 of its ~43 transitions (chance outcomes), where a pitchcore hand's deal is made inside
 the move that ends the hand before it, so transitions/s weigh unlike moves.
 Each pitchcore figure is given for the path this process uses (the compiled kernel when it
-is built: ``pitchcore.fast.KERNEL``) and for the pure-Python path, measured afterwards in a
+is built: ``pitchcore.accel.fast.KERNEL``) and for the pure-Python path, measured afterwards in a
 subprocess run with ``PITCHCORE_PURE=1`` (never at the same time, so each has the core to
 itself). Every figure is the median of ``--runs`` runs of ``--seconds``, per second of
 wall-clock time or, with ``--cpu``, of the process's CPU time (steadier on a busy machine).
@@ -50,7 +50,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pitchcore
-from pitchcore import GameState, fast
+from pitchcore import GameState
+from pitchcore.accel import fast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -68,13 +69,13 @@ FIGURES = ("playouts", "greedy", "whole", "in_hand", "in_hand_moves", "checked")
 
 
 def kernel_in_use() -> bool:
-    """Whether ``pitchcore.fast`` runs on the compiled kernel in this process:
-    ``fast.KERNEL``, or where there is none ``pitchcore.kernel.AVAILABLE`` (False in a
+    """Whether ``pitchcore.accel.fast`` runs on the compiled kernel in this process:
+    ``fast.KERNEL``, or where there is none ``pitchcore.game.kernel.AVAILABLE`` (False in a
     pitchcore without the kernel)."""
     if hasattr(fast, "KERNEL"):
         return bool(fast.KERNEL)
     try:
-        from pitchcore import kernel
+        from pitchcore.game import kernel
     except ImportError:
         return False
     return bool(getattr(kernel, "AVAILABLE", False))
@@ -83,7 +84,7 @@ def kernel_in_use() -> bool:
 def off_kernel(name: str) -> str | None:
     """Why the variant ``name`` plays on the pure path even with the kernel (None: it does not)."""
     try:
-        from pitchcore import kernel
+        from pitchcore.game import kernel
     except ImportError:
         return None
     unsupported = getattr(kernel, "unsupported", None)

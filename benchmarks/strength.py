@@ -36,7 +36,7 @@ from typing import Any
 
 import pitchcore
 from pitchcore.bots import Bot, HeuristicBot, RandomBot, SearchBot, play_game
-from pitchcore.simulate import wilson
+from pitchcore.tools.simulate import wilson
 
 VARIANTS = ("auction-pitch", "haus-pitch")
 

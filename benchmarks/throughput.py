@@ -2,7 +2,7 @@
 
 For each variant, the median of several runs of:
   checked    whole games through ``legal_moves()`` + ``apply()`` (the public checked API)
-  fast       whole games through ``pitchcore.fast`` (``moves`` + ``step``, unchecked)
+  fast       whole games through ``pitchcore.accel.fast`` (``moves`` + ``step``, unchecked)
   mutable    whole games through ``fast.Game`` (``moves`` + ``apply`` in place, unchecked)
   in-hand    what search does: from the start of play to the end of the hand with
              ``fast.step_in_hand``, then ``fast.score`` (no next deal)
@@ -37,7 +37,8 @@ from pathlib import Path
 import attrs
 
 import pitchcore
-from pitchcore import GameState, Phase, fast
+from pitchcore import GameState, Phase
+from pitchcore.accel import fast
 
 MAX_HANDS = 200
 

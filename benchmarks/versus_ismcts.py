@@ -57,7 +57,7 @@ import numpy as np
 import pitchcore
 from pitchcore import Phase
 from pitchcore.bots import HeuristicBot, SearchBot
-from pitchcore.simulate import wilson
+from pitchcore.tools.simulate import wilson
 
 try:
     import pyspiel

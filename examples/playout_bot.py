@@ -18,7 +18,8 @@ import time
 from collections.abc import Sequence
 
 import pitchcore
-from pitchcore import Move, Phase, PlayerView, fast
+from pitchcore import Move, Phase, PlayerView
+from pitchcore.accel import fast
 from pitchcore.bots import HeuristicBot, play_game, sample_state
 
 

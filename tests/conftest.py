@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, settings
 from hypothesis import Phase as Stage
 
 import pitchcore as pc
-from pitchcore.cards import cards_in, mask_of, parse_cards
 from pitchcore.components import HAND_STEPS
-from pitchcore.moves import PASS
-from pitchcore.state import GameState, Phase
+from pitchcore.model.cards import cards_in, mask_of, parse_cards
+from pitchcore.model.moves import PASS
+from pitchcore.model.state import GameState, Phase
 
 settings.register_profile(
     "ci", max_examples=25, deadline=None, print_blob=True,
@@ -175,7 +175,7 @@ def play_state(variant: str, *, hand: str, trump: str | None, trick: str = "",
     trump, the bidder and (as dummies) ``tricks_done`` completed tricks.
     """
 
-    from pitchcore.cards import SUITS
+    from pitchcore.model.cards import SUITS
 
     base = pc.new_game(variant, players=players, seed=1)
     trick_cards = tuple(parse_cards(trick))
@@ -199,7 +199,7 @@ def known_cards(state: GameState, seat: int) -> set[str]:
     """Every card ``seat`` may have seen: its hand, its discards and gift, the called card,
     the cards turned up for trump, a face-up stock's top card and every card drawn from it,
     what was played (in this hand and, as the hand results show, in earlier ones)."""
-    from pitchcore.cards import card_text
+    from pitchcore.model.cards import card_text
 
     info = state.info
     own = state.masks[seat] | (info.discards[seat] if info.discards else 0)

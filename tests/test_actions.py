@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 import pitchcore as pc
 from conftest import BUNDLED, GAMES, HOUSE_RULES, TRUMP_HOUSE, play_random
-from pitchcore import actions
-from pitchcore.actions import (
+from pitchcore.interop import actions
+from pitchcore.interop.actions import (
     ActionSpace,
     action_space,
     action_to_move,
@@ -30,9 +30,9 @@ from pitchcore.actions import (
     move_to_action,
     move_to_actions,
 )
-from pitchcore.cards import card_text, cards_in, parse_card
-from pitchcore.moves import Move, parse_move
-from pitchcore.state import GameState, Phase
+from pitchcore.model.cards import card_text, cards_in, parse_card
+from pitchcore.model.moves import Move, parse_move
+from pitchcore.model.state import GameState, Phase
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -18,9 +18,9 @@ from conftest import BUNDLED, choose_move, dealt
 from pitchcore.bots import Bot, HeuristicBot, RandomBot, SearchBot, deal_state, knowledge_of, play_game, sample_deal
 from pitchcore.bots.heuristic import RulesInfo, rules_info
 from pitchcore.bots.search import _exact, distinct_moves, playout, rollout_move, sample_masks
-from pitchcore.cards import CARDS, SUITS, Card, mask_of, parse_card
-from pitchcore.state import GameState, Phase
-from pitchcore.view import PlayerView
+from pitchcore.game.view import PlayerView
+from pitchcore.model.cards import CARDS, SUITS, Card, mask_of, parse_card
+from pitchcore.model.state import GameState, Phase
 
 PASSING = ("pass",)
 

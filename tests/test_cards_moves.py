@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pitchcore as pc
-from pitchcore.cards import (
+from pitchcore.model.cards import (
     CARDS,
     Card,
     card_text,
@@ -233,7 +233,7 @@ def test_phase_aliases_are_the_same_members() -> None:
 
 
 def test_jokers_have_their_own_texts_and_no_suit() -> None:
-    from pitchcore.cards import CARDS, HIGH_JOKER, LOW_JOKER, card_text
+    from pitchcore.model.cards import CARDS, HIGH_JOKER, LOW_JOKER, card_text
 
     assert [parse_card(text) for text in ("HJ", "jk", "Joker", "LJ")] == [HIGH_JOKER] * 3 + [LOW_JOKER]
     assert (card_text(HIGH_JOKER), card_text(LOW_JOKER)) == ("HJ", "LJ")
@@ -259,7 +259,7 @@ def test_a_move_that_names_no_card_is_refused_with_its_reason(move: pc.Move) -> 
 
 
 def test_every_move_describes_itself_as_a_phrase() -> None:
-    from pitchcore.state import Phase
+    from pitchcore.model.state import Phase
 
     phrases = {
         "pass": "passes", "bid 3": "bids 3", "bid smudge": "bids smudge", "trump H": "names trump H",

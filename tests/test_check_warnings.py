@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import pitchcore as pc
-from pitchcore.cli import main
-from pitchcore.loader import variant_warnings
+from pitchcore.loading.loader import variant_warnings
+from pitchcore.tools.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 AUCTION_SHOOT = "{kind: all-points, bid: 4, made: win-game, failed: set-back}, from variants/auction-pitch.yaml:35"

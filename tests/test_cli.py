@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import pitchcore
-from pitchcore.cli import main
+from pitchcore.tools.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -10,14 +10,14 @@ from hypothesis import strategies as st
 
 import pitchcore as pc
 from conftest import mask, play_state
-from pitchcore.cards import SUITS, card_text, cards_in, parse_card, parse_cards
 from pitchcore.components.context import HandContext
 from pitchcore.components.going_out import AwardOrder, BidderFirst, BidderOnly, WinOnBid
 from pitchcore.components.points import Game, High, Jack, Jick, Low, TrumpCard
 from pitchcore.components.settlement import Ledger, NoJunk, SetBack
 from pitchcore.components.trick import HighestTrump
 from pitchcore.components.trump import NO_TRUMP, build_tables
-from pitchcore.state import Phase
+from pitchcore.model.cards import SUITS, card_text, cards_in, parse_card, parse_cards
+from pitchcore.model.state import Phase
 
 C, D, H, S = range(4)
 JICK = build_tables(("jick",))
@@ -614,7 +614,7 @@ def test_a_stacked_deal_names_the_stock_top_first() -> None:
 
 def test_hand_context_finds_holder_and_capturer_of_every_card() -> None:
     """Holders are the hands play began with; capturers the takers of the tricks."""
-    from pitchcore.scoring import hand_context
+    from pitchcore.components.scoring import hand_context
 
     state = pc.new_game("auction-pitch", seed=1)
     while state.phase is not Phase.PLAYING:
@@ -647,7 +647,7 @@ def test_a_joker_is_never_high_or_low() -> None:
 @pytest.mark.parametrize("bid", [None, 2, "smudge"])
 def test_with_bid_builds_what_replace_would(bid: int | str | None) -> None:
     """The auction's direct HandInfo builder must agree with ``_replace`` field by field."""
-    from pitchcore.state import HandInfo, with_bid
+    from pitchcore.model.state import HandInfo, with_bid
 
     info = HandInfo(dealt=(1, 2, 4, 8), stock=(5, 6), bids=((0, None),), high=0, trump=3, hand_size=6)
     if bid is None:

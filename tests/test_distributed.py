@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from conftest import missing
-from pitchcore.simulate import ClusterError, simulate
+from pitchcore.tools.simulate import ClusterError, simulate
 
 try:
     import distributed

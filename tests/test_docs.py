@@ -18,11 +18,11 @@ import yaml
 from jsonschema import Draft202012Validator
 
 import pitchcore as pc
-from pitchcore import VariantError, load_variant_text, registry
-from pitchcore.components import SLOT_ORDER
-from pitchcore.docs import COMMAND, main, variants_markdown
-from pitchcore.schema import schema_json, settable_fields, value_schema, variant_schema
-from pitchcore.validation import _check
+from pitchcore import VariantError, load_variant_text
+from pitchcore.components import SLOT_ORDER, registry
+from pitchcore.loading.schema import schema_json, settable_fields, value_schema, variant_schema
+from pitchcore.loading.validation import _check
+from pitchcore.tools.docs import COMMAND, main, variants_markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import pitchcore as pc
 from conftest import BUNDLED, GAMES, HOUSE_RULES, TRUMP_HOUSE, choose_move
-from pitchcore import fast
-from pitchcore.scoring import score_hand
+from pitchcore.accel import fast
+from pitchcore.components.scoring import score_hand
 
 HOUSE = {
     "coke-demand": "extends: auction-pitch\nname: coke-demand\ndeal: {worthless_hand: demand, hand_size: 3}\n",
@@ -156,7 +156,7 @@ def test_a_step_defines_apply_or_apply_in_place_and_gets_the_other() -> None:
     """The step protocol derives each form from the other, and says so when neither is
     defined (rather than recursing)."""
     from pitchcore.components.step import Next, Step
-    from pitchcore.moves import PASS
+    from pitchcore.model.moves import PASS
 
     class Neither(Step):
         pass

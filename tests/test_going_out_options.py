@@ -12,12 +12,12 @@ from __future__ import annotations
 import pytest
 
 import pitchcore as pc
-from pitchcore import fast
+from pitchcore.accel import fast
 from pitchcore.components.going_out import AllReaching, AwardOrder, BidderFirst, HighestTotal
 from pitchcore.components.rounds import Rounds
 from pitchcore.components.settlement import Ledger
-from pitchcore.records import dumps, loads
-from pitchcore.state import GameState
+from pitchcore.interop.records import dumps, loads
+from pitchcore.model.state import GameState
 
 HOLDER_POINTS = ("trump: named\npoints: [{kind: high, receiver: holder}, {kind: low, receiver: holder}, "
                  '{kind: trump-card, name: nine, rank: "9", value: 3, receiver: holder}]\n')

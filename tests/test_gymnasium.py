@@ -16,8 +16,8 @@ import pytest
 import pitchcore as pc
 from conftest import BUNDLED, missing
 from pitchcore.bots import HeuristicBot, RandomBot
-from pitchcore.tensors import information_state_tensor, observation_tensor, tensor_layout
-from pitchcore.view import PlayerView
+from pitchcore.game.view import PlayerView
+from pitchcore.interop.tensors import information_state_tensor, observation_tensor, tensor_layout
 
 try:
     import gymnasium

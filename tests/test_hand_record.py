@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 import pitchcore as pc
 from conftest import BUNDLED, GAMES
-from pitchcore import fast
-from pitchcore.events import CardsDiscarded, MoveMade
+from pitchcore.accel import fast
+from pitchcore.game.events import CardsDiscarded, MoveMade
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|[HL]J)\b")
 SPLIT_DEAL = ["6D 7D 8D 9D TD 2S", "AH 2H 3C 4C 5C 6C", "TC KC 7S 8S 9S QS", "JH 9H 2D 3D 4D 5D"]

@@ -23,12 +23,12 @@ from hypothesis import strategies as st
 
 import pitchcore
 from conftest import BUNDLED, GAMES, play_random, random_game
-from pitchcore import history
-from pitchcore.cards import cards_in, parse_card
-from pitchcore.cli import main
-from pitchcore.history import HistoryError
-from pitchcore.simulate import simulate
-from pitchcore.state import GameState
+from pitchcore.interop import history
+from pitchcore.interop.history import HistoryError
+from pitchcore.model.cards import cards_in, parse_card
+from pitchcore.model.state import GameState
+from pitchcore.tools.cli import main
+from pitchcore.tools.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden" / "history-auction-pitch.txt"

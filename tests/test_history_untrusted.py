@@ -26,11 +26,12 @@ from hypothesis import strategies as st
 
 import pitchcore
 from conftest import play_random
-from pitchcore import history, log
-from pitchcore.cli import main
-from pitchcore.history import HistoryError
-from pitchcore.registry import MOST_SCORE
-from pitchcore.state import GameState
+from pitchcore.components.registry import MOST_SCORE
+from pitchcore.interop import history
+from pitchcore.interop.history import HistoryError
+from pitchcore.model import log
+from pitchcore.model.state import GameState
+from pitchcore.tools.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden" / "history-auction-pitch.txt"

@@ -7,9 +7,9 @@ import pickle
 import pytest
 
 import pitchcore as pc
-from pitchcore.errors import IllegalMove, InvalidMove
-from pitchcore.moves import Move, parse_move
-from pitchcore.state import Phase
+from pitchcore.model.errors import IllegalMove, InvalidMove
+from pitchcore.model.moves import Move, parse_move
+from pitchcore.model.state import Phase
 
 HANDS = ["AH KH 2H 9C 9D 9S", "QH 3H 4C 5C 6C 7C", "JH TH 4D 5D 6D 7D", "5H 6H 4S 5S 6S 7S"]
 

@@ -54,7 +54,7 @@ def _targets(module: str, statement: ast.Import | ast.ImportFrom) -> set[str]:
         return {alias.name for alias in statement.names if alias.name in MODULES}
     if statement.level:
         base = module.split(".")
-        if not MODULES[module].name == "__init__.py":
+        if MODULES[module].name != "__init__.py":
             base.pop()
         base = base[:len(base) - (statement.level - 1)]
         source = ".".join([*base, statement.module] if statement.module else base)

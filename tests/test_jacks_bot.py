@@ -13,9 +13,9 @@ import pytest
 import pitchcore as pc
 from pitchcore.bots import HeuristicBot, JacksBot, RandomBot, SearchBot, play_game
 from pitchcore.bots.jacks import beaters, beats, holds_none
-from pitchcore.cards import mask_of, parse_card, parse_cards
-from pitchcore.simulate import bot_by_name, simulate
-from pitchcore.state import Phase
+from pitchcore.model.cards import mask_of, parse_card, parse_cards
+from pitchcore.model.state import Phase
+from pitchcore.tools.simulate import bot_by_name, simulate
 
 
 def choice(state: pc.GameState, bot: JacksBot | None = None) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pitchcore as pc
 from conftest import mask
-from pitchcore.cards import parse_cards
 from pitchcore.components.calling import called_tables
 from pitchcore.components.card_values import CardValues, rank_values
 from pitchcore.components.chosen_deal import DealerChooses
@@ -17,6 +16,7 @@ from pitchcore.components.rounds import Rounds
 from pitchcore.components.settlement import Ledger, SetBack
 from pitchcore.components.trick import HighestTrump
 from pitchcore.components.trump import NO_TRUMP, build_tables
+from pitchcore.model.cards import parse_cards
 
 PLAIN = build_tables(())
 LOW = called_tables(PLAIN, "low")

@@ -1,6 +1,6 @@
 """The compiled kernel against the Python components, move by move.
 
-The kernel (``pitchcore._kernel``, driven by ``pitchcore.kernel``) runs the play step and
+The kernel (``pitchcore._kernel``, driven by ``pitchcore.game.kernel``) runs the play step and
 judges the point categories from the tables the components compile. Here every move of
 many random hands of every bundled variant is made both ways from the same state: the
 legal plays, the legality of every card held, the state each reaches and what it leads to
@@ -22,18 +22,20 @@ from hypothesis import strategies as st
 
 import pitchcore as pc
 from conftest import BUNDLED, HOUSE_RULES, TRUMP_HOUSE, choose_move, random_game
-from pitchcore import extension, fast, kernel
+from pitchcore.accel import fast
 from pitchcore.bots.search import rollout_move
-from pitchcore.cards import cards_in, key_order
 from pitchcore.components import HAND_STEPS
 from pitchcore.components.deal import dealt
 from pitchcore.components.exchange import _subsets
+from pitchcore.components.scoring import score_hand
 from pitchcore.components.step import Next
-from pitchcore.loader import load_variant_text
-from pitchcore.log import Log
-from pitchcore.moves import PLAY, Move
-from pitchcore.scoring import score_hand
-from pitchcore.state import GameState, Phase
+from pitchcore.game import kernel
+from pitchcore.loading.loader import load_variant_text
+from pitchcore.model import extension
+from pitchcore.model.cards import cards_in, key_order
+from pitchcore.model.log import Log
+from pitchcore.model.moves import PLAY, Move
+from pitchcore.model.state import GameState, Phase
 
 HANDS = int(os.environ.get("PITCHCORE_KERNEL_HANDS", "100000"))
 """Random hands per bundled variant compared move by move: 100,000 each in the test command

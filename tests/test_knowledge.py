@@ -19,8 +19,8 @@ from conftest import BUNDLED, TRUMP_HOUSE, choose_move
 from pitchcore.bots import knowledge_of, sample_deal
 from pitchcore.bots.knowledge import Knowledge
 from pitchcore.bots.search import _exact, sample_state
-from pitchcore.cards import mask_of, mask_text
-from pitchcore.state import GameState, Phase
+from pitchcore.model.cards import mask_of, mask_text
+from pitchcore.model.state import GameState, Phase
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 VARIANTS = (*BUNDLED, str(EXAMPLES / "call-partner.yaml"), str(EXAMPLES / "house-rules.yaml"),

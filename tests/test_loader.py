@@ -19,9 +19,9 @@ import pitchcore as pc
 from pitchcore import VariantError, bundled_variants, load_variant, load_variant_text
 from pitchcore.components import SLOT_ORDER
 from pitchcore.components.exchange import Draw
+from pitchcore.components.registry import kind_of
 from pitchcore.components.shoot import AllPoints, AllPointsAndTricks, NoShoot
-from pitchcore.loader import build_variant, contradictions
-from pitchcore.registry import kind_of
+from pitchcore.loading.loader import build_variant, contradictions
 
 BAD_DIR = Path(__file__).parent / "bad_variants"
 BAD_FILES = sorted(BAD_DIR.rglob("*.yaml"))

@@ -14,10 +14,10 @@ import pytest
 
 import pitchcore as pc
 from conftest import BUNDLED, missing
-from pitchcore.actions import action_space
 from pitchcore.bots import RandomBot
-from pitchcore.cards import card_text, cards_in
-from pitchcore.tensors import tensor_layout
+from pitchcore.interop.actions import action_space
+from pitchcore.interop.tensors import tensor_layout
+from pitchcore.model.cards import card_text, cards_in
 
 try:
     import pyspiel

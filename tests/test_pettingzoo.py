@@ -16,9 +16,9 @@ import pytest
 
 import pitchcore as pc
 from conftest import BUNDLED, missing
-from pitchcore.actions import action_space
-from pitchcore.state import GameState
-from pitchcore.tensors import information_state_tensor, observation_tensor, tensor_layout
+from pitchcore.interop.actions import action_space
+from pitchcore.interop.tensors import information_state_tensor, observation_tensor, tensor_layout
+from pitchcore.model.state import GameState
 
 try:
     from pettingzoo import AECEnv

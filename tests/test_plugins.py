@@ -28,12 +28,14 @@ import pytest
 
 import pitchcore as pc
 from conftest import choose_move
-from pitchcore import fast, plugins, registry
-from pitchcore.actions import legal_action_mask
+from pitchcore.accel import fast
 from pitchcore.bots import HeuristicBot
+from pitchcore.components import registry
 from pitchcore.components.points import Category, Point
-from pitchcore.registry import KINDS, KindTaken, component, field
-from pitchcore.tensors import information_state_tensor, observation_tensor
+from pitchcore.components.registry import KINDS, KindTaken, component, field
+from pitchcore.interop.actions import legal_action_mask
+from pitchcore.interop.tensors import information_state_tensor, observation_tensor
+from pitchcore.loading import plugins
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "plugin"
@@ -170,7 +172,7 @@ import pitchcore_no_such_module  # noqa
 CLASH = """\
 import attrs
 from pitchcore.components.points import Point
-from pitchcore.registry import component
+from pitchcore.components.registry import component
 
 
 @component("points", "nines")
@@ -401,10 +403,10 @@ def test_an_entry_point_that_registers_nothing_is_left_out(registry_kept: None, 
     (tmp_path / "empty_plugin.py").write_text("import attrs\n\n\n@attrs.frozen\nclass Loose:\n    pass\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     assert plugins._load(entry_point("empty", "empty_plugin")).problem == (
-        "registers no component: decorate a class of it with @pitchcore.registry.component(slot, kind)")
+        "registers no component: decorate a class of it with @pitchcore.components.registry.component(slot, kind)")
     assert plugins._load(entry_point("loose", "empty_plugin:Loose")).problem == (
         "names Loose, which is not a registered component: decorate it with "
-        "@pitchcore.registry.component(slot, kind)")
+        "@pitchcore.components.registry.component(slot, kind)")
 
 
 @attrs.frozen
@@ -466,7 +468,7 @@ class Winner:
 @pytest.mark.parametrize(("slot", "cls", "problems"), [
     ("points", Unranged, [
         "field count holds a whole number but has no minimum and maximum: make it with "
-        "pitchcore.registry.field(default, doc, minimum=..., maximum=...)",
+        "pitchcore.components.registry.field(default, doc, minimum=..., maximum=...)",
         "field ratio is float, which a variant file cannot give: use bool, int, str, tuple[str, ...] or a "
         "union of int, str and None",
         "does not define credits and most, which every point category must"]),
@@ -512,7 +514,7 @@ def test_a_component_whose_code_fails_as_it_is_checked_leaves_its_plugin_out(
     (tmp_path / "odd_plugin.py").write_text(textwrap.dedent('''\
         import attrs
         from pitchcore.components.points import Point
-        from pitchcore.registry import component
+        from pitchcore.components.registry import component
 
 
         @component("points", "odd")
@@ -531,7 +533,7 @@ def test_a_component_whose_code_fails_as_it_is_checked_leaves_its_plugin_out(
 
 def test_without_plugins_the_schema_command_prints_the_repositorys_schema(
         registry_kept: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from pitchcore.cli import main
+    from pitchcore.tools.cli import main
 
     monkeypatch.setattr(plugins, "_entry_points", list)
     assert main(["schema"]) == 0

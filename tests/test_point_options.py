@@ -11,10 +11,10 @@ import pytest
 
 import pitchcore as pc
 from conftest import play
-from pitchcore.cards import mask_of, parse_cards
 from pitchcore.components.context import HandContext
 from pitchcore.components.points import Game, HighSpade, LastTrick
 from pitchcore.components.trump import build_tables
+from pitchcore.model.cards import mask_of, parse_cards
 
 TWO_SEATS = "deal: {min_players: 2, max_players: 2, default_players: 2}\n"
 

@@ -21,13 +21,13 @@ from hypothesis import strategies as st
 
 import pitchcore as pc
 from conftest import BUNDLED, GAMES, MAX_HANDS, TRUMP_HOUSE, card_locations, choose_move, play_random, random_game
-from pitchcore.cards import JACK, PIPS, cards_in, parse_card
 from pitchcore.components.exchange import point_trumps
-from pitchcore.moves import BEG, GIVE, PASS, RUN, STAND
-from pitchcore.moves import KINDS as MOVE_KINDS
-from pitchcore.registry import MOST_CARDS
-from pitchcore.state import GameState, Phase
-from pitchcore.variant import Variant, component_dict
+from pitchcore.components.registry import MOST_CARDS
+from pitchcore.components.variant import Variant, component_dict
+from pitchcore.model.cards import JACK, PIPS, cards_in, parse_card
+from pitchcore.model.moves import BEG, GIVE, PASS, RUN, STAND
+from pitchcore.model.moves import KINDS as MOVE_KINDS
+from pitchcore.model.state import GameState, Phase
 
 SEEDS = st.integers(0, 2**32 - 1)
 ILLEGAL_TEXTS = ("bid 99", "bid -1", "bid 0", "bid moonshot", "deal 99", "call high")
@@ -578,7 +578,7 @@ def thrown_in(state: GameState) -> int:
 
 def start_hand_masks(state: GameState, deal_number: int) -> tuple[int, ...]:
     """What deal ``deal_number`` of this game dealt (``worthless_hand: play``'s own deal)."""
-    from pitchcore.engine import _fresh_hand
+    from pitchcore.game.engine import _fresh_hand
 
     fresh = _fresh_hand(state, state.dealer, deal_number)
     masks: tuple[int, ...] = state.table.rules.deal.deal_out(fresh, state.info.hand_size).masks  # type: ignore[attr-defined]

@@ -18,13 +18,14 @@ import attrs
 import pytest
 
 import pitchcore as pc
-from pitchcore import VariantError, load_variant_text, registry
-from pitchcore.contradictions import MOST_CHOICES
-from pitchcore.docs import variants_markdown
-from pitchcore.registry import KINDS, SLOTS, field, number_range
-from pitchcore.schema import settable_fields, value_schema
-from pitchcore.state import Phase
-from pitchcore.validation import _check
+from pitchcore import VariantError, load_variant_text
+from pitchcore.components import registry
+from pitchcore.components.registry import KINDS, SLOTS, field, number_range
+from pitchcore.loading.contradictions import MOST_CHOICES
+from pitchcore.loading.schema import settable_fields, value_schema
+from pitchcore.loading.validation import _check
+from pitchcore.model.state import Phase
+from pitchcore.tools.docs import variants_markdown
 
 PROBLEM = re.compile(r"^<test>:\d+: (\(top level\)|[\w.\[\]-]+): .+$")
 """One reported problem: ``file:line: key.path: message``."""

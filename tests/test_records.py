@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 import pitchcore as pc
 from conftest import BUNDLED, GAMES, choose_move, random_game
-from pitchcore.cards import CARDS, Card, card_text, cards_in
-from pitchcore.state import GameState, Phase
+from pitchcore.model.cards import CARDS, Card, card_text, cards_in
+from pitchcore.model.state import GameState, Phase
 
 SEEDS = st.integers(0, 2**32 - 1)
 HOUSE_RULES = """\
@@ -313,7 +313,7 @@ def test_a_record_with_thousands_of_unknown_variant_keys_is_refused_without_a_su
         place: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Only the problems an error lists get a spelling suggestion (40 of them): the rest are
     counted, so a record stuffed with unknown keys costs time in proportion to its size."""
-    import pitchcore.validation
+    import pitchcore.loading.validation
 
     made: list[str] = []
 
@@ -321,8 +321,8 @@ def test_a_record_with_thousands_of_unknown_variant_keys_is_refused_without_a_su
         made.append(word)
         return suggest(word, *args, **kwargs)
 
-    suggest = pitchcore.validation._suggest
-    monkeypatch.setattr(pitchcore.validation, "_suggest", counting)
+    suggest = pitchcore.loading.validation._suggest
+    monkeypatch.setattr(pitchcore.loading.validation, "_suggest", counting)
     data = json.loads(pc.dumps(pc.new_game("auction-pitch", seed=1)))
     stuffing = {f"key{number}": None for number in range(3000)}
     (data["variant"] if place == "top" else data["variant"]["points"][0]).update(stuffing)

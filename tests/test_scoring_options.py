@@ -16,7 +16,7 @@ from conftest import play
 from pitchcore.components.going_out import AwardOrder, BidderFirst, BidderOnly, HighestTotal, WinOnBid
 from pitchcore.components.rounds import Rounds
 from pitchcore.components.settlement import Ledger, NoJunk, SetBack
-from pitchcore.state import GameState
+from pitchcore.model.state import GameState
 
 
 def house(text: str, base: str = "auction-pitch") -> pc.Variant:

@@ -15,13 +15,13 @@ import pytest
 
 import pitchcore as pc
 from conftest import dealt
-from pitchcore import fast
+from pitchcore.accel import fast
 from pitchcore.bots import HeuristicBot, SearchBot, knowledge_of
 from pitchcore.bots.bidding import discard_for_draw, searchable
 from pitchcore.bots.heuristic import keep_value, rules_info
 from pitchcore.bots.search import KERNEL_PER_DEAL, Equity, distinct_moves
-from pitchcore.cards import CARDS, cards_in, mask_of, parse_card, parse_cards
-from pitchcore.state import GameState, Phase
+from pitchcore.model.cards import CARDS, cards_in, mask_of, parse_card, parse_cards
+from pitchcore.model.state import GameState, Phase
 
 HEARTS = 2
 

@@ -11,11 +11,11 @@ import pytest
 import pitchcore as pc
 from pitchcore.components.going_out import AllReaching
 from pitchcore.components.settlement import Ledger
-from pitchcore.records import dumps, loads
-from pitchcore.simulate import simulate
-from pitchcore.state import GameState
-from pitchcore.tensors import observation_tensor, tensor_layout
-from pitchcore.view_json import view_from_json, view_schema, view_to_json
+from pitchcore.interop.records import dumps, loads
+from pitchcore.interop.tensors import observation_tensor, tensor_layout
+from pitchcore.interop.view_json import view_from_json, view_schema, view_to_json
+from pitchcore.model.state import GameState
+from pitchcore.tools.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 ANY_TABLE = ROOT / "examples" / "partners-any-table.yaml"

@@ -14,7 +14,7 @@ import pytest
 from pitchcore import load_variant
 from pitchcore.bots import loading
 from pitchcore.bots.base import RandomBot
-from pitchcore.simulate import (
+from pitchcore.tools.simulate import (
     BotError,
     ClusterError,
     add_arguments,
@@ -130,7 +130,7 @@ def test_bot_registry() -> None:
 
 
 def test_a_missing_bot_module_is_a_clean_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    import pitchcore.simulate as sim
+    import pitchcore.tools.simulate as sim
 
     monkeypatch.setitem(sim._LAZY_BOTS, "search", ("pitchcore.bots.not_written_yet", "SearchBot"))
     with pytest.raises(ValueError, match=r"not available.*available bots: random, heuristic"):
@@ -146,9 +146,8 @@ def test_wilson_interval() -> None:
 
 
 def test_add_parser_wires_the_command_into_a_subcommand_parser(capsys: pytest.CaptureFixture[str]) -> None:
-    from pitchcore import simulate as simulate_module
-    from pitchcore import terminal
-
+    from pitchcore.tools import simulate as simulate_module
+    from pitchcore.tools import terminal
     parser = argparse.ArgumentParser(prog="pitchcore")
     commands = parser.add_subparsers(dest="command", required=True)
     simulate_module.add_parser(commands)
@@ -176,7 +175,6 @@ def doc_bot_module() -> str:
 BROKEN_BOTS = '''\
 import random
 from pitchcore import Move
-
 class NoChoose:
     pass
 

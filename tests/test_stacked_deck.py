@@ -8,7 +8,7 @@ import random
 import pytest
 
 import pitchcore as pc
-from pitchcore.cards import card_text, parse_cards
+from pitchcore.model.cards import card_text, parse_cards
 
 
 def deck_order(seed: int, size: int = 52) -> list[str]:

@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 
 import pitchcore as pc
 from conftest import BUNDLED, GAMES, HOUSE_RULES, TRUMP_HOUSE, known_cards, play_random
-from pitchcore import tensors
-from pitchcore.actions import action_space
-from pitchcore.cards import card_text, cards_in, parse_card, parse_cards
-from pitchcore.moves import Move
-from pitchcore.state import GameState, Phase
-from pitchcore.tensors import PHASES, TensorLayout, information_state_tensor, observation_tensor, tensor_layout
+from pitchcore.interop import tensors
+from pitchcore.interop.actions import action_space
+from pitchcore.interop.tensors import PHASES, TensorLayout, information_state_tensor, observation_tensor, tensor_layout
+from pitchcore.model.cards import card_text, cards_in, parse_card, parse_cards
+from pitchcore.model.moves import Move
+from pitchcore.model.state import GameState, Phase
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = {

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 import pitchcore as pc
-from pitchcore.cards import RANKS
-from pitchcore.engine import new_game
-from pitchcore.moves import Move
-from pitchcore.state import GameState, Phase
-from pitchcore.terminal import Session, make_session, run_play
+from pitchcore.game.engine import new_game
+from pitchcore.model.cards import RANKS
+from pitchcore.model.moves import Move
+from pitchcore.model.state import GameState, Phase
+from pitchcore.tools.terminal import Session, make_session, run_play
 
 PROMPT = "Your move ("
 
@@ -185,7 +185,7 @@ def test_bad_options_print_one_line_and_return_2(options: dict[str, object], mes
 
 def test_the_module_runs_from_the_command_line_and_ends_at_end_of_input() -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "pitchcore.terminal", "--variant", "auction-pitch", "--seed", "1"],
+        [sys.executable, "-m", "pitchcore.tools.terminal", "--variant", "auction-pitch", "--seed", "1"],
         input="play ZZ\n99\n\n1\n1\n", capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert "Traceback" not in run.stdout + run.stderr

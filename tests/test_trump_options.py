@@ -13,13 +13,13 @@ import pytest
 
 import pitchcore as pc
 from conftest import play, play_state
-from pitchcore import fast
+from pitchcore.accel import fast
 from pitchcore.bots.heuristic import HeuristicBot
 from pitchcore.bots.search import rollout_move
-from pitchcore.cards import HIGH_JOKER, LOW_JOKER, parse_cards
 from pitchcore.components.trick import HighestTrump
 from pitchcore.components.trump import build_tables
-from pitchcore.state import GameState, Phase
+from pitchcore.model.cards import HIGH_JOKER, LOW_JOKER, parse_cards
+from pitchcore.model.state import GameState, Phase
 
 BIDS = ["bid 1", "pass", "pass", "pass"]
 """Eldest (seat 1) bids 1; the others pass (auction-pitch); joker-pitch's bids start at 2."""

@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 
 import pitchcore as pc
 from conftest import BUNDLED, choose_move
-from pitchcore.cards import card_text, cards_in, shuffled, shuffled_range
-from pitchcore.moves import KINDS
-from pitchcore.state import GameState, Phase
+from pitchcore.model.cards import card_text, cards_in, shuffled, shuffled_range
+from pitchcore.model.moves import KINDS
+from pitchcore.model.state import GameState, Phase
 
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import pitchcore as pc
 from pitchcore import VariantError, load_variant, load_variant_text
-from pitchcore.yaml_limits import MAX_BYTES, MAX_DEPTH, MAX_EXTENDS, MAX_NODES
+from pitchcore.loading.yaml_limits import MAX_BYTES, MAX_DEPTH, MAX_EXTENDS, MAX_NODES
 
 SECRET = "auction: {kind: hunter2}\n"
 
@@ -240,7 +240,7 @@ def test_bundled_variants_are_far_inside_the_limits() -> None:
 
 
 def test_texts_and_lists_have_a_length_limit() -> None:
-    from pitchcore.registry import LONGEST_TEXT, MOST_ENTRIES
+    from pitchcore.components.registry import LONGEST_TEXT, MOST_ENTRIES
 
     for key, longest in LONGEST_TEXT.items():
         assert load_variant_text(f"extends: auction-pitch\n{key}: {'x' * longest}\n")

@@ -21,11 +21,11 @@ import pytest
 
 import pitchcore as pc
 from conftest import BUNDLED, choose_move, play_state
-from pitchcore.cards import CARDS, card_text, cards_in, cards_of
-from pitchcore.log import Log
-from pitchcore.rules import Table
-from pitchcore.state import GameState, HandInfo, Phase
-from pitchcore.view import PlayerView
+from pitchcore.game.table import Table
+from pitchcore.game.view import PlayerView
+from pitchcore.model.cards import CARDS, card_text, cards_in, cards_of
+from pitchcore.model.log import Log
+from pitchcore.model.state import GameState, HandInfo, Phase
 
 FIELDS = tuple(field.name for field in attrs.fields(PlayerView))
 CALL_PARTNER = pc.load_variant_text(

@@ -16,10 +16,10 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import pitchcore as pc
-from pitchcore import registry
 from pitchcore.bots import RandomBot
-from pitchcore.cards import MAX_CARDS
-from pitchcore.moves import KINDS as MOVE_KINDS
+from pitchcore.components import registry
+from pitchcore.model.cards import MAX_CARDS
+from pitchcore.model.moves import KINDS as MOVE_KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS_SCHEMA = ROOT / "docs" / "view.schema.json"

@@ -112,11 +112,11 @@ def problem(reason: str, message: str) -> dict[str, Any]:
 
 # >>> The one place that decides what a finished game is stored as. <<<
 # Always the game record pitchcore.dumps writes (JSON that pitchcore.loads reads back, every
-# move replayed), and, where this pitchcore has pitchcore.history, the hand history it
+# move replayed), and, where this pitchcore has pitchcore.interop.history, the hand history it
 # writes for people beside it. To store something else, change only record_files().
 _history: Any
 try:
-    from pitchcore import history as _history
+    from pitchcore.interop import history as _history
 except ImportError:  # a pitchcore without hand histories
     _history = None
 

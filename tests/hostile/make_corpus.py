@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 import pitchcore as pc
-from pitchcore.registry import KINDS, SLOTS
+from pitchcore.components.registry import KINDS, SLOTS
 
 CANARY = "CANARY-4d1b9e"
 """Written in ``secret.yaml`` and in stray files: it must never reach a message."""

@@ -15,9 +15,9 @@ from stacked import SWEEP_HANDS, SWEEP_TRICKS, legal, play, seats
 
 import pitchcore as pc
 from conftest import card_locations, random_game
-from pitchcore.cards import RANKS, mask_of, parse_cards
-from pitchcore.engine import start_hand
-from pitchcore.state import GameState, Phase
+from pitchcore.game.engine import start_hand
+from pitchcore.model.cards import RANKS, mask_of, parse_cards
+from pitchcore.model.state import GameState, Phase
 
 
 def house(text: str, base: str = "auction-pitch") -> pc.Variant:

@@ -17,8 +17,8 @@ from stacked import held, play, seats
 
 import pitchcore as pc
 from pitchcore.bots.knowledge import knowledge_of
-from pitchcore.cards import parse_card
-from pitchcore.tensors import tensor_layout
+from pitchcore.interop.tensors import tensor_layout
+from pitchcore.model.cards import parse_card
 
 HANDS = seats(
     s0="2C 3C 4C 5C 6C 7C",
@@ -100,7 +100,7 @@ def test_a_void_shown_before_a_draw_is_forgotten() -> None:
 def test_the_tensors_show_the_face_up_top_card() -> None:
     """The observation's upcards piece holds the stock's top card (California Jack); a
     variant with no card face up has no such piece."""
-    from pitchcore.tensors import observation_tensor
+    from pitchcore.interop.tensors import observation_tensor
 
     s = play(new(), ["play AC", "play 2C"])
     layout = tensor_layout(s)
@@ -130,8 +130,8 @@ def test_the_bots_knowledge_and_samples_keep_the_seen_draws_with_their_drawer() 
     """Seat 1's inference places the KH and the 2S in seat 0's hand (not among the cards it
     cannot place), every sampled deal gives them to seat 0, and the tensors show them."""
     from pitchcore.bots.search import sample_deal, sample_state
-    from pitchcore.cards import mask_of
-    from pitchcore.tensors import information_state_tensor
+    from pitchcore.interop.tensors import information_state_tensor
+    from pitchcore.model.cards import mask_of
 
     s = play(new(stock="AH KH 8D 2S 3S 4S"), ["play AC", "play 2C", "play KC", "play 3C"])
     view = s.view(1)

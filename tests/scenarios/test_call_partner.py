@@ -13,9 +13,9 @@ from stacked import legal, play, seats
 
 import pitchcore as pc
 from conftest import card_locations, random_game
-from pitchcore.cards import Card
-from pitchcore.moves import parse_move
-from pitchcore.state import GameState, Phase
+from pitchcore.model.cards import Card
+from pitchcore.model.moves import parse_move
+from pitchcore.model.state import GameState, Phase
 
 VARIANT = pc.load_variant_text(
     "extends: auction-pitch\nname: call-partner\n"

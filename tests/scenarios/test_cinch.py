@@ -13,7 +13,7 @@ import pytest
 from stacked import PEDRO_HANDS, PEDRO_STOCK, PEDRO_TRICKS, held, legal, play, seats
 
 import pitchcore as pc
-from pitchcore.cards import parse_card
+from pitchcore.model.cards import parse_card
 
 # Seat 1 names hearts (the off-five is the 5D). The refill takes 11 of the 16 stock cards,
 # top first: seat 1 gets 2S 3S 4S, seat 2 5S 6S 7S JD, seat 3 QD KD AD 8C; the dealer skips

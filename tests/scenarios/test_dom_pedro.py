@@ -11,7 +11,7 @@ from __future__ import annotations
 from stacked import legal, play, seats
 
 import pitchcore as pc
-from pitchcore.cards import parse_card
+from pitchcore.model.cards import parse_card
 
 # Seat 2 buys the pitch for 1 and leads the 4S (spades trump). Seat 0's 7S takes High, the
 # 2S (Low) and the Three; seat 1 trumps seat 0's ace of hearts with the Snoozer and wins

@@ -16,9 +16,9 @@ from stacked import held, legal, play, seats
 
 import pitchcore as pc
 from conftest import card_locations, random_game
-from pitchcore.cards import card_text, cards_in, mask_text
-from pitchcore.moves import discard
-from pitchcore.state import GameState, Phase
+from pitchcore.model.cards import card_text, cards_in, mask_text
+from pitchcore.model.moves import discard
+from pitchcore.model.state import GameState, Phase
 
 
 def house(text: str, base: str = "hi-lo-jack") -> pc.Variant:

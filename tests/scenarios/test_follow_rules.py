@@ -22,10 +22,10 @@ from stacked import held, legal, play, seats
 
 import pitchcore as pc
 from conftest import GAMES, card_locations, play_random
-from pitchcore import fast
-from pitchcore.cards import cards_in, parse_cards
+from pitchcore.accel import fast
 from pitchcore.components.play import trick_seats
-from pitchcore.state import GameState, Phase
+from pitchcore.model.cards import cards_in, parse_cards
+from pitchcore.model.state import GameState, Phase
 
 RULES = ("trump-anytime", "strict", "trump-only")
 

@@ -10,7 +10,7 @@ import pytest
 from stacked import held, legal, play, seats
 
 import pitchcore as pc
-from pitchcore.cards import card_text
+from pitchcore.model.cards import card_text
 
 SUITS = "CDHS"
 RANKS = "23456789TJQKA"

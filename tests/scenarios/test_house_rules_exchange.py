@@ -16,9 +16,9 @@ from stacked import held, legal, play, seats
 
 import pitchcore as pc
 from conftest import HOUSE_RULES
-from pitchcore import fast
-from pitchcore.cards import mask_of, parse_cards
-from pitchcore.state import GameState, Phase
+from pitchcore.accel import fast
+from pitchcore.model.cards import mask_of, parse_cards
+from pitchcore.model.state import GameState, Phase
 
 # The house rules are conftest's HOUSE_RULES (the property tests play them too):
 # - st-paul: St Paul Smear's draw (after the St Paul, Minnesota Smear rules): every player

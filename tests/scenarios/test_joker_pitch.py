@@ -17,10 +17,10 @@ from stacked import held, legal, play, seats
 
 import pitchcore as pc
 from conftest import card_locations
-from pitchcore.cards import HIGH_JOKER, LOW_JOKER, card_text, parse_card
 from pitchcore.components.context import pips_of
-from pitchcore.state import GameState
-from pitchcore.terminal import Session, hand_text, run_play
+from pitchcore.model.cards import HIGH_JOKER, LOW_JOKER, card_text, parse_card
+from pitchcore.model.state import GameState
+from pitchcore.tools.terminal import Session, hand_text, run_play
 
 BIDS = ["bid 2", "pass", "pass", "pass"]
 """Eldest (seat 1) pitches for 2; the others pass."""
@@ -320,14 +320,14 @@ def test_two_jokers_of_one_name_are_refused() -> None:
 
 @pytest.mark.parametrize("bots", ["random", "heuristic", "search:20", "heuristic,search:20,random,heuristic"])
 def test_whole_joker_games_between_bots_end(bots: str) -> None:
-    from pitchcore.simulate import simulate
+    from pitchcore.tools.simulate import simulate
 
     result = simulate("joker-pitch", games=2, bots=bots, workers=1, seed=3)
     assert all(record.winner is not None for record in result.records)
 
 
 def test_bots_play_a_two_joker_game() -> None:
-    from pitchcore.simulate import simulate
+    from pitchcore.tools.simulate import simulate
 
     result = simulate(pc.load_variant_text(TWO_JOKERS), games=2, bots="heuristic,search:20,random,search:20",
                       workers=1, seed=4)

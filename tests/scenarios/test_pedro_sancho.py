@@ -13,7 +13,7 @@ import pytest
 from stacked import legal, play, seats
 
 import pitchcore as pc
-from pitchcore.tensors import information_state_tensor, tensor_layout
+from pitchcore.interop.tensors import information_state_tensor, tensor_layout
 
 # Seat 2 buys the pitch for 5 and leads the 6S (spades trump). The Six takes the Five, the
 # Ten takes the Nine and the 2S that seat 1 was dealt: everything to seat 2. No jack of

@@ -12,9 +12,9 @@ import pytest
 from stacked import play, seats
 
 import pitchcore as pc
-from pitchcore.actions import action_space
-from pitchcore.cards import DECK_CARDS, parse_card
-from pitchcore.tensors import tensor_layout
+from pitchcore.interop.actions import action_space
+from pitchcore.interop.tensors import tensor_layout
+from pitchcore.model.cards import DECK_CARDS, parse_card
 
 PIQUET = set(DECK_CARDS["piquet"])
 

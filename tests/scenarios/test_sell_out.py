@@ -10,7 +10,7 @@ from __future__ import annotations
 from stacked import SWEEP_HANDS, SWEEP_TRICKS, play
 
 import pitchcore as pc
-from pitchcore.state import GameState
+from pitchcore.model.state import GameState
 
 # The sweep deal with seat 3 pitching (leading JH: hearts trump); seat 1 takes every trick.
 SEAT_3_LEADS = [

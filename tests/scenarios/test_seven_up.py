@@ -17,8 +17,8 @@ import pytest
 from stacked import held, legal, play, seats
 
 import pitchcore as pc
-from pitchcore.actions import action_space
-from pitchcore.cards import card_text, parse_card
+from pitchcore.interop.actions import action_space
+from pitchcore.model.cards import card_text, parse_card
 
 HANDS = seats(
     s0="KH 3S 4S 5S 6S 7S",
@@ -155,7 +155,7 @@ def test_all_fours_keeps_the_cards_run_and_plays_them_out() -> None:
 def test_all_fours_tensors_have_room_for_every_run() -> None:
     """Two players of six leave 39 cards after the turn-up: five runs of three each and a
     turn-up, so a hand can hold 21 cards and play 21 tricks."""
-    from pitchcore.tensors import tensor_layout
+    from pitchcore.interop.tensors import tensor_layout
 
     assert tensor_layout(pc.load_variant("all-fours"), 2).most_tricks == 21
     assert tensor_layout(pc.load_variant("seven-up"), 2).most_tricks == 6

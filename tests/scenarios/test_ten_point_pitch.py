@@ -12,7 +12,7 @@ import pytest
 from stacked import legal, play, seats
 
 import pitchcore as pc
-from pitchcore.state import GameState, Phase
+from pitchcore.model.state import GameState, Phase
 
 HANDS = seats(
     s1="AH KH JD HJ 2H 3H 4C 5C 6C",  # the bidder: six trumps, hearts

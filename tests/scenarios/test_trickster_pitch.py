@@ -14,8 +14,8 @@ import pytest
 from stacked import legal, play, seats
 
 import pitchcore as pc
-from pitchcore.cards import parse_card
-from pitchcore.state import GameState, Phase
+from pitchcore.model.cards import parse_card
+from pitchcore.model.state import GameState, Phase
 
 # -- 9-point ----------------------------------------------------------------------------------
 

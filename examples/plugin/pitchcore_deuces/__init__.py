@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import attrs
 
-from pitchcore.cards import RANKS, make_card
 from pitchcore.components.context import HandContext
 from pitchcore.components.points import Category, Credits, receiver_field
-from pitchcore.registry import MOST_VALUE, component, field
+from pitchcore.components.registry import MOST_VALUE, component, field
+from pitchcore.model.cards import RANKS, make_card
 
 DEUCES = sum(1 << make_card(RANKS.index("2"), suit) for suit in range(4))
 """The mask of the four twos."""

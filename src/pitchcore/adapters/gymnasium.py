@@ -2,10 +2,10 @@
 
 ``PitchEnv`` makes a pitchcore game a single-agent episode: the learner plays ``seat``, the
 other seats are bots (``RandomBot``, ``HeuristicBot`` or any ``Bot``) that move between the
-learner's steps. The observation is a flat float32 ``Box`` (``pitchcore.tensors``: what the
+learner's steps. The observation is a flat float32 ``Box`` (``pitchcore.interop.tensors``: what the
 learner's seat may know) and the legal actions come as ``info["action_mask"]`` and from
 ``action_masks()``, which is what sb3-contrib's ``MaskablePPO`` asks for, so a plain
-``MlpPolicy`` works unchanged. Actions are ``pitchcore.actions`` numbers: a discard is built
+``MlpPolicy`` works unchanged. Actions are ``pitchcore.interop.actions`` numbers: a discard is built
 one card at a time, then ``discard done``.
 
     >>> from pitchcore.adapters.gymnasium import PitchEnv
@@ -36,18 +36,18 @@ try:
 except ImportError as error:  # pragma: no cover - the extra is missing
     raise ImportError('pitchcore.adapters.gymnasium needs Gymnasium: pip install "pitchcore[gymnasium]"') from error
 
-from ..actions import ActionSpace, action_space
 from ..bots.base import Bot
-from ..cards import mask_text
-from ..engine import _variant, new_game
-from ..errors import IllegalMove
-from ..phase import Phase
-from ..results import winners_text
-from ..simulate import bot_by_name
-from ..state import GameState, seat_of
-from ..tensors import information_state_tensor, observation_tensor, tensor_layout
-from ..terminal import hand_text
-from ..variant import Variant
+from ..components.variant import Variant
+from ..game.engine import _variant, new_game
+from ..interop.actions import ActionSpace, action_space
+from ..interop.tensors import information_state_tensor, observation_tensor, tensor_layout
+from ..model.cards import mask_text
+from ..model.errors import IllegalMove
+from ..model.phase import Phase
+from ..model.results import winners_text
+from ..model.state import GameState, seat_of
+from ..tools.simulate import bot_by_name
+from ..tools.terminal import hand_text
 
 __all__ = ["ENV_ID", "PitchEnv", "check_options", "observation_box", "position_text", "render"]
 
@@ -74,7 +74,7 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
       game's end; set it for learning, where a policy may pass for ever).
     - ``reward``: ``"game"``: +1 when the learner's side wins, -1 when another side does, 0 if
       nobody does, given at the end; ``"hand"``: the learner's side's score change on each step.
-    - ``observation``: ``"observation"`` or ``"information_state"`` (``pitchcore.tensors``).
+    - ``observation``: ``"observation"`` or ``"information_state"`` (``pitchcore.interop.tensors``).
     - ``illegal``: ``"lose"`` (the default, as in PettingZoo's classic games): an action that
       is not legal now ends the episode (``terminated``) with ``illegal_reward`` and
       ``info["illegal_action"]`` saying why, so learners that do not mask (and
@@ -107,7 +107,7 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         self.bots: dict[int, Bot] = _opponents(opponents, self.seat, self.players, self.variant)
         """The bot at each other seat."""
         self.space: ActionSpace = action_space(self.variant, self.players)
-        """The action numbering (``pitchcore.actions``)."""
+        """The action numbering (``pitchcore.interop.actions``)."""
         self.action_names: tuple[str, ...] = self.space.names
         """What each action does (``action_names[a]``)."""
         self.max_hands = max_hands

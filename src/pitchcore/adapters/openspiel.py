@@ -22,7 +22,7 @@ results carried over (the results matter: a game of a fixed number of rounds cou
 its seed, which orders a shuffled junk pile, is taken from the chance outcomes. When the
 deal ends (a new deal number, or the game over) the adapter returns to chance, or ends.
 
-**Actions** are ``pitchcore.actions.action_space(variant, players)``: a discard is built a
+**Actions** are ``pitchcore.interop.actions.action_space(variant, players)``: a discard is built a
 card at a time and closed by ``discard done``, the cards chosen so far kept in the state.
 
 **Returns** (at the end only): +1 to every seat of the winning side, -1 to the others, 0 to
@@ -34,7 +34,7 @@ with the table (cutthroat +1 -1 -1 -1, partners +1 +1 -1 -1), so the game is gen
 **What a seat sees.** The observation is the seat's current view; the information state
 adds perfect recall: every deal it has seen, its own dealt cards, gift and picks, and
 every action in order, with the other seats' discard picks hidden (``discard ?``).
-Tensors come from ``pitchcore.tensors``; where no hand is in play (while the deck is being
+Tensors come from ``pitchcore.interop.tensors``; where no hand is in play (while the deck is being
 chosen, and after a game cut off or a single hand scored) they are zeros.
 
 **Resampling** (``resample_from_infostate``, for OpenSpiel's Python ISMCTS) deals the cards
@@ -54,20 +54,20 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import ActionSpace, action_space
 from ..bots.knowledge import knowledge_of
 from ..bots.search import NoConsistentDeal, sample_masks
-from ..cards import card_text, cards_in, mask_of, mask_text
-from ..engine import _players, new_game
-from ..loader import load_variant
-from ..log import Log, Start, begin, extend, moves_of, start_of
-from ..moves import Move
-from ..registry import MOST_PLAYERS
-from ..results import HandResult
-from ..rules import Table
-from ..state import GameState
-from ..tensors import information_state_tensor, observation_tensor, tensor_layout
-from ..variant import Variant
+from ..components.registry import MOST_PLAYERS
+from ..components.variant import Variant
+from ..game.engine import _players, new_game
+from ..game.table import Table
+from ..interop.actions import ActionSpace, action_space
+from ..interop.tensors import information_state_tensor, observation_tensor, tensor_layout
+from ..loading.loader import load_variant
+from ..model.cards import card_text, cards_in, mask_of, mask_text
+from ..model.log import Log, Start, begin, extend, moves_of, start_of
+from ..model.moves import Move
+from ..model.results import HandResult
+from ..model.state import GameState
 
 try:  # (imported by name: pyspiel ships no type information)
     pyspiel: Any = importlib.import_module("pyspiel")
@@ -196,7 +196,7 @@ class _Core(NamedTuple):
     state: GameState | None
     """The deal in play (None while a deck is being chosen, or after a cut-off end)."""
     chosen: int
-    """Cards picked so far for the discard being built (``pitchcore.actions``)."""
+    """Cards picked so far for the discard being built (``pitchcore.interop.actions``)."""
     deck: tuple[int, ...]
     """The next deal's deck order so far, top first."""
     drawn: int
@@ -418,9 +418,9 @@ Tensor = npt.NDArray[np.float32]
 
 class PitchcoreObserver:
     """OpenSpiel's observer (``make_py_observer``): one seat's observation or, with perfect
-    recall, its information state, as text and as a ``pitchcore.tensors`` vector.
+    recall, its information state, as text and as a ``pitchcore.interop.tensors`` vector.
 
-    ``dict`` holds the tensor's pieces by name (``pitchcore.tensors.TensorLayout``), so
+    ``dict`` holds the tensor's pieces by name (``pitchcore.interop.tensors.TensorLayout``), so
     ``open_spiel.python.observation.make_observation(game).dict["hand"]`` reads one. Only
     the seat's own private information is offered (``PrivateInfoType.SINGLE_PLAYER``): the
     tensors are built per seat, and public-only or all-seats views have no layout.
@@ -624,7 +624,7 @@ class PitchcoreGame(pyspiel.Game):  # type: ignore[misc]
 
     @property
     def action_space(self) -> ActionSpace:
-        """The ``pitchcore.actions`` space whose numbers are this game's actions."""
+        """The ``pitchcore.interop.actions`` space whose numbers are this game's actions."""
         return self.rules.space
 
 

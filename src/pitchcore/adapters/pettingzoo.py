@@ -6,9 +6,9 @@ on any bundled variant or house file:
 
 - agents ``seat_0`` .. ``seat_{N-1}``, one per seat; ``agent_selection`` is the seat to move;
 - each observation a dict: ``"observation"``, a float32 tensor of what that seat may know
-  (``pitchcore.tensors``), and ``"action_mask"``, int8, 1 for each legal action (all zeros
+  (``pitchcore.interop.tensors``), and ``"action_mask"``, int8, 1 for each legal action (all zeros
   for a seat that is not to move);
-- actions ``Discrete(space.size)`` from ``pitchcore.actions``: a discard is built one card
+- actions ``Discrete(space.size)`` from ``pitchcore.interop.actions``: a discard is built one card
   at a time, then ``discard done`` (the environment keeps the cards chosen so far);
 - rewards at the game's end (+1 for the seats of the winning side, -1 for the others, 0 for
   all if nobody won), or with ``reward="hand"`` each seat's side's score change as it
@@ -51,15 +51,15 @@ except ImportError as error:  # pragma: no cover - the extra is missing
     raise ImportError("pitchcore.adapters.pettingzoo needs PettingZoo and Gymnasium: "
                       'pip install "pitchcore[pettingzoo]"') from error
 
-from ..actions import ActionSpace, action_space
-from ..engine import _variant, new_game
-from ..errors import IllegalMove
-from ..fast import step as fast_step
-from ..moves import Move, parse_move
-from ..phase import Phase
-from ..state import GameState
-from ..tensors import information_state_tensor, observation_tensor
-from ..variant import Variant
+from ..accel.fast import step as fast_step
+from ..components.variant import Variant
+from ..game.engine import _variant, new_game
+from ..interop.actions import ActionSpace, action_space
+from ..interop.tensors import information_state_tensor, observation_tensor
+from ..model.errors import IllegalMove
+from ..model.moves import Move, parse_move
+from ..model.phase import Phase
+from ..model.state import GameState
 from .gymnasium import check_options, observation_box, render
 
 __all__ = ["Observation", "env", "raw_env"]
@@ -167,7 +167,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
     - ``render_mode``: ``"ansi"`` (``render`` returns the text) or ``"human"`` (prints it after
       every step); the text is a spectator's and shows every seat's cards.
     - ``observation``: ``"observation"`` (what the seat sees now) or ``"information_state"``
-      (also the history it has seen: the auction, every trick), from ``pitchcore.tensors``.
+      (also the history it has seen: the auction, every trick), from ``pitchcore.interop.tensors``.
     - ``reward``: ``"game"`` (+1/-1 at the end) or ``"hand"`` (score changes as they happen).
     - ``illegal``: ``"lose"`` (the default, PettingZoo's classic convention: the game ends at
       once, the offender gets ``illegal_reward``, the others 0, and its info says why) or
@@ -193,7 +193,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
         self.players: int = probe.players
         """Seats at the table."""
         self.space: ActionSpace = action_space(self.variant, self.players)
-        """The action numbering (``pitchcore.actions``): ``space.names[a]`` says what ``a`` does."""
+        """The action numbering (``pitchcore.interop.actions``): ``space.names[a]`` says what ``a`` does."""
         self.action_names: tuple[str, ...] = self.space.names
         self.max_hands = max_hands
         self.render_mode = render_mode

@@ -6,9 +6,9 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from ..moves import Move
-from ..state import GameState
-from ..view import PlayerView
+from ..game.view import PlayerView
+from ..model.moves import Move
+from ..model.state import GameState
 
 
 @runtime_checkable

@@ -39,20 +39,20 @@ import math
 import random
 from collections.abc import Sequence
 
-from .. import fast
-from ..cards import cards_in, mask_of
+from ..accel import fast
 from ..components import HAND_STEPS
 from ..components.auction import SingleRound
 from ..components.exchange import Draw, NoExchange
 from ..components.last_jack import LastJack
 from ..components.play import FollowOrTrump, TrumpOnly
 from ..components.trump import FirstLead, Named
+from ..components.variant import Variant
 from ..components.widow import Gift, NoWidow
-from ..moves import PASS, Move, discard
-from ..phase import Phase
-from ..state import GameState, HandInfo
-from ..variant import Variant
-from ..view import PlayerView
+from ..game.view import PlayerView
+from ..model.cards import cards_in, mask_of
+from ..model.moves import PASS, Move, discard
+from ..model.phase import Phase
+from ..model.state import GameState, HandInfo
 from .heuristic import DRAW_VALUE, RulesInfo, best_suit, keep_value, sure_shoot
 from .knowledge import VARIANTS_KEPT, knowledge_of
 

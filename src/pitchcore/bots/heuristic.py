@@ -28,7 +28,17 @@ from collections.abc import Sequence
 
 import attrs
 
-from ..cards import (
+from ..components.joker_points import JOKER_CARDS, JokerPoint
+from ..components.last_jack import LastJack
+from ..components.play import FollowOrTrump
+from ..components.points import Game, High, Jack, Jick, Low, OffAce, OffFive, OffThree, TrumpCard
+from ..components.shoot import AllPointsAndTricks, Shoot
+from ..components.slots import TrickRule
+from ..components.trick import HighestTrump
+from ..components.trump import NO_TRUMP, Named, TrumpTables
+from ..components.variant import Variant
+from ..game.view import PlayerView
+from ..model.cards import (
     ACE,
     DECK_SIZE,
     FIVE,
@@ -44,18 +54,8 @@ from ..cards import (
     cards_in,
     make_card,
 )
-from ..components.joker_points import JOKER_CARDS, JokerPoint
-from ..components.last_jack import LastJack
-from ..components.play import FollowOrTrump
-from ..components.points import Game, High, Jack, Jick, Low, OffAce, OffFive, OffThree, TrumpCard
-from ..components.shoot import AllPointsAndTricks, Shoot
-from ..components.slots import TrickRule
-from ..components.trick import HighestTrump
-from ..components.trump import NO_TRUMP, Named, TrumpTables
-from ..moves import BEG, GIVE, REDEAL, RUN, STAND, Move
-from ..phase import Phase
-from ..variant import Variant
-from ..view import PlayerView
+from ..model.moves import BEG, GIVE, REDEAL, RUN, STAND, Move
+from ..model.phase import Phase
 from .jacks import JacksBot
 from .knowledge import (
     VARIANTS_KEPT,

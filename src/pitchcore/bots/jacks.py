@@ -32,13 +32,13 @@ import functools
 import random
 from collections.abc import Sequence
 
-from ..cards import DECK_SIZE, JACK, MAX_CARDS, TEN, cards_in
 from ..components.card_values import CardValues
 from ..components.rounds import Rounds
-from ..moves import Move
-from ..phase import Phase
-from ..variant import Variant
-from ..view import PlayerView
+from ..components.variant import Variant
+from ..game.view import PlayerView
+from ..model.cards import DECK_SIZE, JACK, MAX_CARDS, TEN, cards_in
+from ..model.moves import Move
+from ..model.phase import Phase
 from .knowledge import VARIANTS_KEPT, deck_mask_of, variant_of
 
 DEFAULT_VALUES: tuple[int, ...] = (1, 1, 1, 1, 1, 1, 1, 1, 10, 5, 5, 5, 5)

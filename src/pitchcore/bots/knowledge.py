@@ -58,18 +58,18 @@ from typing import Any, cast
 
 import attrs
 
-from ..cards import DECK_SIZE, cards_in, mask_of
 from ..components.exchange import DiscardRefill, point_trumps
 from ..components.play import FollowOrTrump, TrumpOnly
 from ..components.trump import NO_TRUMP, TrumpTables, build_tables
-from ..engine import new_game
-from ..errors import PitchcoreError
-from ..loader import load_variant
-from ..moves import discard
-from ..phase import Phase
-from ..state import GameState
-from ..variant import Variant
-from ..view import PlayerView
+from ..components.variant import Variant
+from ..game.engine import new_game
+from ..game.view import PlayerView
+from ..loading.loader import load_variant
+from ..model.cards import DECK_SIZE, cards_in, mask_of
+from ..model.errors import PitchcoreError
+from ..model.moves import discard
+from ..model.phase import Phase
+from ..model.state import GameState
 
 
 @functools.lru_cache(maxsize=32)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, cast
 from .base import Bot
 
 if TYPE_CHECKING:
-    from ..variant import Variant
+    from ..components.variant import Variant
 
 _DOTTED = r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*"
 SPEC = re.compile(rf"({_DOTTED}):({_DOTTED})")

@@ -55,19 +55,20 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from .. import fast, kernel
-from ..cards import CARDS, DECK_SIZE, MAX_CARDS, Card, card_list, cards_in, mask_of
+from ..accel import fast
+from ..accel.policies import rollout_move
 from ..components import HAND_STEPS
 from ..components.auction import SingleRound
 from ..components.exchange import Draw, NoExchange
+from ..components.variant import Variant
 from ..components.widow import NoWidow
-from ..engine import new_game
-from ..moves import REDEAL, Move
-from ..phase import Phase
-from ..policies import rollout_move
-from ..state import GameState, HandInfo
-from ..variant import Variant
-from ..view import PlayerView
+from ..game import kernel
+from ..game.engine import new_game
+from ..game.view import PlayerView
+from ..model.cards import CARDS, DECK_SIZE, MAX_CARDS, Card, card_list, cards_in, mask_of
+from ..model.moves import REDEAL, Move
+from ..model.phase import Phase
+from ..model.state import GameState, HandInfo
 from . import bidding
 from .bidding import searchable
 from .heuristic import DRAW_VALUE, PIP, HeuristicBot, RulesInfo, best_suit, keep_value, rules_info, suit_value
@@ -858,7 +859,7 @@ def playout(state: GameState, first: Move, rng: random.Random,
     """Play ``first`` in ``state``, then the hand to its end with ``rollout_move``.
 
     Returns the hand's score change per side and the winning side if the game ended. It
-    runs on the unchecked fast path, in place (``pitchcore.fast.Game``): moves come from
+    runs on the unchecked fast path, in place (``pitchcore.accel.fast.Game``): moves come from
     ``Game.moves``, and the hand is scored without dealing the next one.
     """
     game = fast.Game(state)

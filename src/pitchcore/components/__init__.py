@@ -18,17 +18,17 @@ from . import (  # noqa: F401
 # More kinds of the slots above: imported after them, so each slot is declared first and
 # its original kinds stay listed first.
 from . import (  # noqa: F401
-    calling,
-    card_values,
-    chosen_deal,
-    joker_points,
-    last_jack,
-    no_auction,
-    no_trump,
-    reraise,
-    rounds,
-    stock_draw,
-    turn_up,
+              calling,
+              card_values,
+              chosen_deal,
+              joker_points,
+              last_jack,
+              no_auction,
+              no_trump,
+              reraise,
+              rounds,
+              stock_draw,
+              turn_up,
 )
 
 SLOT_ORDER = ("deal", "auction", "widow", "trump", "exchange", "play", "trick", "points",

@@ -11,12 +11,12 @@ import re
 
 import attrs
 
-from ..cards import NINE, card_text, make_card
-from ..moves import PARTNER, PASS, Move, bid
-from ..phase import Phase
-from ..registry import MOST_BID, choice, component, field, slot
-from ..state import GameState, HandInfo, with_bid
-from ..tuples import unchecked
+from ..model.cards import NINE, card_text, make_card
+from ..model.moves import PARTNER, PASS, Move, bid
+from ..model.phase import Phase
+from ..model.state import GameState, HandInfo, with_bid
+from ..model.tuples import unchecked
+from .registry import MOST_BID, choice, component, field, slot
 from .step import Next, Step
 
 slot("auction", "How the bidder and the bid are decided.", "single-round")

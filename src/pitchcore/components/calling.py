@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import attrs
 
-from ..cards import card_text
-from ..moves import Move
-from ..phase import Phase
-from ..registry import choice, component
-from ..state import GameState
+from ..model.cards import card_text
+from ..model.moves import Move
+from ..model.phase import Phase
+from ..model.state import GameState
 from .play import plays_of
+from .registry import choice, component
 from .step import Fields, Next, Step
 from .trump import NO_TRUMP, TrumpTables
 

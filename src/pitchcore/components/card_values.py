@@ -11,10 +11,10 @@ import functools
 
 import attrs
 
-from ..cards import RANKS, make_card
-from ..registry import MOST_VALUE, component, field, number_range
+from ..model.cards import RANKS, make_card
 from .context import HandContext
 from .points import Category, Credits, receiver_field
+from .registry import MOST_VALUE, component, field, number_range
 
 
 def _entries_field(default: tuple[str, ...], doc: str) -> tuple[str, ...]:

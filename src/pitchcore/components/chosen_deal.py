@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import attrs
 
-from ..cards import MAX_CARDS
-from ..moves import Move
-from ..phase import Phase
-from ..registry import MOST_CARDS, component, field
-from ..state import GameState
+from ..model.cards import MAX_CARDS
+from ..model.moves import Move
+from ..model.phase import Phase
+from ..model.state import GameState
 from .deal import PacketDeal
+from .registry import MOST_CARDS, component, field
 from .step import Next
 
 

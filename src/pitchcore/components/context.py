@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..cards import ACE, CARDS, JACK, KING, QUEEN, TEN, make_card
-from ..results import Decision, PlayRecord
+from ..model.cards import ACE, CARDS, JACK, KING, QUEEN, TEN, make_card
+from ..model.results import Decision, PlayRecord
 from .trump import TrumpTables
 
 

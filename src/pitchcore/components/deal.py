@@ -6,12 +6,12 @@ import functools
 
 import attrs
 
-from ..cards import DECK_CARDS, DECKS, TEN
-from ..extension import compiled
-from ..moves import PASS, REDEAL, Move
-from ..phase import Phase
-from ..registry import MOST_CARDS, MOST_PLAYERS, choice, component, field, slot
-from ..state import GameState
+from ..model.cards import DECK_CARDS, DECKS, TEN
+from ..model.extension import compiled
+from ..model.moves import PASS, REDEAL, Move
+from ..model.phase import Phase
+from ..model.state import GameState
+from .registry import MOST_CARDS, MOST_PLAYERS, choice, component, field, slot
 from .step import Next, Step
 
 slot("deal", "Players, partnerships, deck and how the cards are dealt.", "packets")

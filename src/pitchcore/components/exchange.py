@@ -8,17 +8,17 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..cards import cards_in, mask_of, mask_text, shuffled
-from ..extension import compiled
-from ..moves import Move, discard
-from ..phase import Phase
-from ..registry import MOST_CARDS, choice, component, field, slot
-from ..state import GameState
-from ..tuples import unchecked
+from ..model.cards import cards_in, mask_of, mask_text, shuffled
+from ..model.extension import compiled
+from ..model.moves import Move, discard
+from ..model.phase import Phase
+from ..model.state import GameState
+from ..model.tuples import unchecked
+from .registry import MOST_CARDS, choice, component, field, slot
 from .step import Next, Step
 
 if TYPE_CHECKING:
-    from ..variant import Variant
+    from .variant import Variant
 
 slot("exchange", "Discarding and refilling hands once trump is known.", "none")
 

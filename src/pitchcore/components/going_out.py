@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from ..registry import MOST_ROUNDS, MOST_SCORE, choice, component, field, kind_of, slot
+from .registry import MOST_ROUNDS, MOST_SCORE, choice, component, field, kind_of, slot
 from .settlement import Ledger
 
 slot("going_out", "The target score and the order in which a hand's points can reach it.",

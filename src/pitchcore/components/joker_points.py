@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import attrs
 
-from ..cards import HIGH_JOKER, LOW_JOKER
-from ..registry import choice, component, field
+from ..model.cards import HIGH_JOKER, LOW_JOKER
 from .points import CardPoint
+from .registry import choice, component, field
 from .trump import TrumpTables
 
 JOKER_CARDS = {"high": HIGH_JOKER, "low": LOW_JOKER}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from ..cards import JACK
-from ..registry import component
+from ..model.cards import JACK
+from .registry import component
 from .trump import NO_TRUMP, TrumpTables
 
 

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..registry import component
+from .registry import component
 from .step import Step
 
 if TYPE_CHECKING:
-    from ..state import HandInfo
+    from ..model.state import HandInfo
 
 
 @component("auction", "none")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..registry import component
+from .registry import component
 from .step import Step
 from .trump import TrumpTables, build_tables
 

@@ -6,13 +6,13 @@ from typing import Any
 
 import attrs
 
-from ..cards import DECK_SIZE, MAX_CARDS, card_text, cards_in
-from ..moves import PLAY, TRUMP, Move
-from ..phase import Phase
-from ..registry import choice, component, slot
-from ..results import first_holding
-from ..results import trick_seats as trick_seats  # (its home before it moved to results)
-from ..state import GameState
+from ..model.cards import DECK_SIZE, MAX_CARDS, card_text, cards_in
+from ..model.moves import PLAY, TRUMP, Move
+from ..model.phase import Phase
+from ..model.results import first_holding
+from ..model.results import trick_seats as trick_seats  # (its home before it moved to results)
+from ..model.state import GameState
+from .registry import choice, component, slot
 from .step import Fields, Next, Step
 from .trump import NO_TRUMP
 

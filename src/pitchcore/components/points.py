@@ -14,9 +14,9 @@ from typing import Any
 
 import attrs
 
-from ..cards import ACE, DECK_SIZE, FIVE, HIGH_JOKER, JACK, SAME_COLOUR, THREE, make_card, parse_rank
-from ..registry import MOST_VALUE, choice, component, field, slot
+from ..model.cards import ACE, DECK_SIZE, FIVE, HIGH_JOKER, JACK, SAME_COLOUR, THREE, make_card, parse_rank
 from .context import HandContext
+from .registry import MOST_VALUE, choice, component, field, slot
 from .trump import NO_TRUMP, TrumpTables
 
 slot("points", "The point categories of a hand, in award order.", None, many=True)
@@ -108,7 +108,7 @@ class CardPoint(Point):
     def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
         """The cards that may decide the category while ``trump`` is trump, in order: the
         first of them in play does. The one definition both the engine and the compiled
-        kernel (``pitchcore.kernel``) judge by."""
+        kernel (``pitchcore.game.kernel``) judge by."""
         raise NotImplementedError
 
     def card(self, ctx: HandContext) -> int | None:

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..registry import component
 from .auction import SellOut
+from .registry import component
 from .step import Next
 
 if TYPE_CHECKING:
-    from ..moves import Move
-    from ..state import GameState, HandInfo
+    from ..model.moves import Move
+    from ..model.state import GameState, HandInfo
 
 
 @component("auction", "sell-out-reraise")

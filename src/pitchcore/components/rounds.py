@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from ..registry import MOST_ROUNDS, choice, component, number_range
 from .going_out import Settled, apply_lose_at, best_other, lose_after_sets_field, lose_at_field, lose_at_text
+from .registry import MOST_ROUNDS, choice, component, number_range
 from .settlement import Ledger
 
 PER_PLAYER = "per-player"

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from ..registry import choice, component, field, slot
+from .registry import choice, component, field, slot
 
 slot("settlement", "How the hand's points turn into score changes (set-back, no junk).",
      "set-back")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from ..registry import MOST_BID, MOST_SCORE, component, number_range, slot
 from .context import HandContext
+from .registry import MOST_BID, MOST_SCORE, component, number_range, slot
 
 slot("shoot", "A bid for everything (smudge, moon): what it needs, wins and costs.", "none")
 

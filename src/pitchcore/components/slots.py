@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from ..moves import Move
-    from ..state import GameState, HandInfo
+    from ..model.moves import Move
+    from ..model.state import GameState, HandInfo
     from .settlement import Ledger
     from .step import Next
     from .trump import TrumpTables

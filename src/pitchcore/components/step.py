@@ -10,15 +10,15 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..state import GameState
-from ..tuples import unchecked
+from ..model.state import GameState
+from ..model.tuples import unchecked
 
 if TYPE_CHECKING:
-    from ..moves import Move
+    from ..model.moves import Move
 
 Fields = list[Any]
 """A state's fields in a mutable list, in ``GameState.FIELDS`` order: what a step changes
-in place (``pitchcore.fast.Game``). ``GameState`` freezes one back: ``GameState(*fields)``."""
+in place (``pitchcore.accel.fast.Game``). ``GameState`` freezes one back: ``GameState(*fields)``."""
 
 
 
@@ -46,7 +46,7 @@ class Step:
     """A hint, True for a step that defines ``apply_in_place``: the engine then calls it
     itself, a call less per move. Either way a move gives the same state."""
     checked: ClassVar[Any] = None
-    """A shortcut the compiled kernel gives the play step (``pitchcore.kernel``):
+    """A shortcut the compiled kernel gives the play step (``pitchcore.game.kernel``):
     ``checked(state, move, seat)`` is ``apply_move``'s answer for a legal move, or None to
     leave the move to the engine. None here: every move goes the engine's way."""
     quick: ClassVar[Any] = None

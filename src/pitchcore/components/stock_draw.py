@@ -13,8 +13,8 @@ from typing import Any
 
 import attrs
 
-from ..registry import choice, component
 from .play import _RULES, FollowOrTrump
+from .registry import choice, component
 from .step import Fields, Next
 
 _WAIT, _DONE = Next.WAIT, Next.DONE

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..registry import component, slot
+from .registry import component, slot
 from .trump import TrumpTables
 
 slot("trick", "Which card wins a trick.", "highest-trump")

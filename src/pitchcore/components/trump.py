@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import attrs
 
-from ..cards import (
+from ..model.cards import (
     ACE,
     DECK_SIZE,
     FIVE,
@@ -26,10 +26,10 @@ from ..cards import (
     rank_of,
     suit_of,
 )
-from ..moves import TRUMP, Move
-from ..phase import Phase
-from ..registry import choice, component, slot
-from ..state import GameState
+from ..model.moves import TRUMP, Move
+from ..model.phase import Phase
+from ..model.state import GameState
+from .registry import choice, component, slot
 from .step import Next, Step
 
 slot("trump", "How the trump suit is chosen, and which extra cards count as trumps.", "named")

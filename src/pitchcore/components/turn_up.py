@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import attrs
 
-from ..cards import DECK_SIZE, JACK, card_text, rank_of, suit_of
-from ..moves import BEG, GIVE, RUN, STAND, Move, discard
-from ..phase import Phase
-from ..registry import MOST_CARDS, MOST_VALUE, choice, component, field
-from ..state import GameState, HandInfo
+from ..model.cards import DECK_SIZE, JACK, card_text, rank_of, suit_of
+from ..model.moves import BEG, GIVE, RUN, STAND, Move, discard
+from ..model.phase import Phase
+from ..model.state import GameState, HandInfo
 from .deal import _seat_order
+from .registry import MOST_CARDS, MOST_VALUE, choice, component, field
 from .step import Next
 from .trump import TrumpRule
 

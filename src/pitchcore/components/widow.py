@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..cards import mask_of
-from ..registry import MOST_CARDS, component, field, slot
+from ..model.cards import mask_of
+from .registry import MOST_CARDS, component, field, slot
 from .step import Step
 
 if TYPE_CHECKING:
-    from ..state import GameState
+    from ..model.state import GameState
 
 slot("widow", "Cards the bidder (or every player) receives from the stock before trump is named.", "none")
 

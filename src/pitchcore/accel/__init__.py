@@ -1,0 +1,1 @@
+"""Speed for bots and search: ``fast.Game`` (mutable, unchecked games) and playout policies."""

@@ -1,0 +1,96 @@
+"""A variant compiled for one table: seat count, sides, trump tables and hand steps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ..components import HAND_STEPS
+from ..components.step import Step
+from ..components.trump import TrumpTables
+from ..components.variant import Variant
+from .kernel import auction_step, play_step
+from .loop import apply_move, enter, legal_moves
+from .view import view_of
+
+_PLAY = HAND_STEPS.index("play")
+_AUCTION = HAND_STEPS.index("auction")
+
+
+@attrs.frozen(eq=False)
+class Table:
+    """Everything fixed for one game: shared by every state of it, compared by value."""
+
+    variant: Variant
+    players: int
+    seed: int
+    side_of: tuple[int, ...] = attrs.field(init=False)
+    """Side of each seat."""
+    sides: int = attrs.field(init=False)
+    tables: TrumpTables = attrs.field(init=False)
+    pipeline: tuple[Step, ...] = attrs.field(init=False)
+    """The hand's steps in order (deal, auction, widow, trump, exchange, play)."""
+    shoot_rank: int = attrs.field(init=False)
+    """Auction rank of the shoot bid, which the dealer may never take (0: none)."""
+    most_points: int = attrs.field(init=False)
+    """The most the point categories can credit in a hand: what a named top bid is worth."""
+    point_names: tuple[str, ...] = attrs.field(init=False)
+    """The categories' names in award order (``HandResult.awards``)."""
+    deck_size: int = attrs.field(init=False)
+    """The width of the card indices: 52, or 53/54 with jokers (every card lies below it)."""
+    deck: tuple[int, ...] = attrs.field(init=False)
+    """The cards of the deck, in index order: ``range(deck_size)``, or fewer for a stripped
+    deck (the piquet pack's 32)."""
+    deck_mask: int = attrs.field(init=False)
+    """The mask of ``deck``."""
+    face_up_stock: bool = attrs.field(init=False)
+    """True when the stock lies face up, its top card seen by everyone (California Jack)."""
+    _hash: int = attrs.field(init=False, repr=False)
+    """``hash`` of what the table is built from, worked out once: a variant hashes every
+    rule it holds, and search keys its caches by table."""
+
+    def __attrs_post_init__(self) -> None:
+        variant = self.variant
+        side_of = variant.deal.side_table(self.players)
+        set_ = object.__setattr__
+        set_(self, "side_of", side_of)
+        set_(self, "sides", max(side_of) + 1)
+        set_(self, "tables", variant.trump.tables())
+        shoot_bid = variant.shoot.bid
+        set_(self, "shoot_rank", variant.auction.rank(shoot_bid) if shoot_bid is not None else 0)
+        set_(self, "deck_size", variant.deal.deck_size())
+        set_(self, "deck", tuple(variant.deal.deck_cards()))
+        set_(self, "deck_mask", sum(1 << card for card in self.deck))
+        set_(self, "face_up_stock", getattr(variant.play, "stock", None) == "face-up")
+        set_(self, "most_points", sum(point.most() for point in variant.points))
+        set_(self, "point_names", tuple(point.name for point in variant.points))
+        steps = [getattr(variant, name) for name in HAND_STEPS]
+        steps[_PLAY] = play_step(self, steps[_PLAY])  # on the compiled kernel where it can run
+        steps[_AUCTION] = auction_step(self, steps[_AUCTION])  # (its bids before the dealer's)
+        set_(self, "pipeline", tuple(steps))
+        set_(self, "_hash", hash(self._key()))
+
+    @property
+    def rules(self) -> Variant:
+        return self.variant
+
+    # The transition loop, which every state of this table asks through its table (the
+    # compiled kernel too, when a hand's last card falls).
+    legal_moves = staticmethod(legal_moves)
+    apply = staticmethod(apply_move)
+    enter = staticmethod(enter)
+    view = staticmethod(view_of)
+
+    def __reduce__(self) -> tuple[type[Table], tuple[Variant, int, int]]:
+        """Pickled as what it is built from (the compiled parts are rebuilt, not copied)."""
+        return Table, (self.variant, self.players, self.seed)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.variant, self.players, self.seed)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Table) and self._key() == other._key())
+
+    def __hash__(self) -> int:
+        return self._hash

@@ -1,0 +1,1 @@
+"""The command line (``pitchcore``), the terminal game, match simulation and the generated docs."""
