@@ -254,7 +254,8 @@ def test_masks_do_not_depend_on_what_the_space_kept(name: str, monkeypatch: pyte
         space._by_id.clear()
         space._by_moves.clear()
         check(index)
-    monkeypatch.setattr(actions, "_CACHE_LIMIT", 3)
+    monkeypatch.setattr(space._by_id, "limit", 3)
+    monkeypatch.setattr(space._by_moves, "limit", 3)
     order = list(range(len(states)))
     random.Random(name).shuffle(order)
     for index in order:

@@ -430,8 +430,8 @@ def test_tensors_do_not_depend_on_what_the_layout_kept(name: str, monkeypatch: p
         layout._hand_cache.clear()
         layout._done_cache.clear()
         check(index, seat)
-    monkeypatch.setattr(tensors, "_HANDS_KEPT", 3)
-    monkeypatch.setattr(tensors, "_TRICKS_KEPT", 3)
+    monkeypatch.setattr(layout._hand_cache, "limit", 3)
+    monkeypatch.setattr(layout._done_cache, "limit", 3)
     order = list(warm)
     random.Random(name).shuffle(order)
     for index, seat in order:

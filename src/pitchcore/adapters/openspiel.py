@@ -63,6 +63,7 @@ from ..game.table import Table
 from ..interop.actions import ActionSpace, action_space
 from ..interop.tensors import information_state_tensor, observation_tensor, tensor_layout
 from ..loading.loader import load_variant
+from ..model.caches import cached
 from ..model.cards import card_text, cards_in, mask_of, mask_text
 from ..model.log import Log, Start, begin, extend, moves_of, start_of
 from ..model.moves import Move
@@ -163,7 +164,7 @@ class _Rules:
         return new_game(self.variant, players=self.players, seed=seed).table
 
 
-@functools.lru_cache(maxsize=64)
+@cached(64)
 def _rules(variant_key: str, players: int, max_hands: int, single_hand: bool) -> _Rules:
     return _Rules(variant_key, players, max_hands, single_hand)
 
@@ -324,7 +325,7 @@ def _cards(mask: int) -> str:
     return mask_text(mask) or "-"
 
 
-@functools.lru_cache(maxsize=4096)
+@cached(4096)
 def _past_text(past: _Past, rules: _Rules, seat: int) -> str:
     """A finished deal as ``seat`` recalls it (a deal is recalled again and again: cached)."""
     lines = [f"deal {past.number}: dealer {past.dealer}, scores {' '.join(map(str, past.scores))}"]

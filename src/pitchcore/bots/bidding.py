@@ -34,7 +34,6 @@ lead, no exchange or a ``draw`` one. Elsewhere ``SearchBot`` bids as ``Heuristic
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections.abc import Sequence
@@ -49,6 +48,7 @@ from ..components.trump import FirstLead, Named
 from ..components.variant import Variant
 from ..components.widow import Gift, NoWidow
 from ..game.view import PlayerView
+from ..model.caches import cached
 from ..model.cards import cards_in, mask_of
 from ..model.moves import PASS, Move, discard
 from ..model.phase import Phase
@@ -57,7 +57,7 @@ from .heuristic import DRAW_VALUE, RulesInfo, best_suit, keep_value, sure_shoot
 from .knowledge import VARIANTS_KEPT, knowledge_of
 
 
-@functools.lru_cache(maxsize=VARIANTS_KEPT)
+@cached(VARIANTS_KEPT)
 def searchable(variant: Variant) -> bool:
     """Whether ``SearchBot`` can play this variant's auction and trump naming out (see the
     module notes); False leaves them to ``HeuristicBot``."""

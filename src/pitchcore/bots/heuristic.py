@@ -21,7 +21,6 @@ are played by ``JacksBot``. See docs/rules.md for the rules of every bundled var
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections.abc import Sequence
@@ -38,6 +37,7 @@ from ..components.trick import HighestTrump
 from ..components.trump import NO_TRUMP, Named, TrumpTables
 from ..components.variant import Variant
 from ..game.view import PlayerView
+from ..model.caches import cached
 from ..model.cards import (
     ACE,
     DECK_SIZE,
@@ -123,7 +123,7 @@ class RulesInfo:
         return worth
 
 
-@functools.lru_cache(maxsize=VARIANTS_KEPT)
+@cached(VARIANTS_KEPT)
 def _rules(variant: Variant | None) -> RulesInfo:
     if variant is None:
         return RulesInfo(cached_tables(None), False, False, False, 1, 1, True, 1, 0, (), 1, 4,

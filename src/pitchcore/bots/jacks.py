@@ -28,7 +28,6 @@ with an auction, say) is left to a random legal move.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Sequence
 
@@ -36,6 +35,7 @@ from ..components.card_values import CardValues
 from ..components.rounds import Rounds
 from ..components.variant import Variant
 from ..game.view import PlayerView
+from ..model.caches import cached
 from ..model.cards import DECK_SIZE, JACK, MAX_CARDS, TEN, cards_in
 from ..model.moves import Move
 from ..model.phase import Phase
@@ -46,7 +46,7 @@ DEFAULT_VALUES: tuple[int, ...] = (1, 1, 1, 1, 1, 1, 1, 1, 10, 5, 5, 5, 5)
 JACKS = sum(1 << (suit * 13 + JACK) for suit in range(4))
 
 
-@functools.lru_cache(maxsize=VARIANTS_KEPT)
+@cached(VARIANTS_KEPT)
 def _values(variant: Variant | None) -> tuple[int, ...]:
     """Points per card index, from the variant's card-values category (Jacks Trump's by default)."""
     table = DEFAULT_VALUES

@@ -65,6 +65,7 @@ from ..components.variant import Variant
 from ..game.engine import new_game
 from ..game.view import PlayerView
 from ..loading.loader import load_variant
+from ..model.caches import Cache, cached
 from ..model.cards import DECK_SIZE, cards_in, mask_of
 from ..model.errors import PitchcoreError
 from ..model.moves import discard
@@ -72,7 +73,7 @@ from ..model.phase import Phase
 from ..model.state import GameState
 
 
-@functools.lru_cache(maxsize=32)
+@cached(32)
 def _load(name: str) -> Variant | None:
     try:
         return load_variant(name)
@@ -98,9 +99,9 @@ def _plain_tables() -> TrumpTables:
     return build_tables(())
 
 
-_TABLES: dict[Variant, TrumpTables] = {}
 VARIANTS_KEPT = 128
 """Variants whose derived tables a bot keeps at once (caches by variant are bounded by it)."""
+_TABLES: Cache[Variant, TrumpTables] = Cache(VARIANTS_KEPT)
 
 
 def deck_size_of(variant: Variant | None) -> int:
@@ -120,9 +121,7 @@ def cached_tables(variant: Variant | None) -> TrumpTables:
         return _plain_tables()
     found = _TABLES.get(variant)
     if found is None:
-        if len(_TABLES) >= VARIANTS_KEPT:  # a server meets many house files: keep the recent ones
-            _TABLES.clear()
-        found = _TABLES[variant] = variant.trump.tables()
+        found = _TABLES.put(variant, variant.trump.tables())
     return found
 
 
@@ -378,7 +377,7 @@ def _exchange_facts(view: PlayerView, variant: Variant, exchange: DiscardRefill,
         min_trumps[seat] = max(0, min(fewest, default=0) - (played_by[seat] & trump_mask).bit_count())
 
 
-@functools.lru_cache(maxsize=VARIANTS_KEPT)
+@cached(VARIANTS_KEPT)
 def _exchange_of(variant: Variant, players: int) -> _Exchange:
     return _Exchange(variant, players)
 
@@ -401,9 +400,10 @@ class _Exchange:
         self.deck_size = deck_size_of(variant)
         self.deck = variant.deal.deck_cards()
         self.blank = new_game(variant, players=players, seed=0)
-        self._kept: dict[tuple[int, int, int], Any] = {}
-        self._robbed: dict[tuple[int, int, int, int], Any] = {}
-        self._draws: dict[tuple[int, int | None, int, tuple[int, ...], int], tuple[tuple[int, ...], int]] = {}
+        self._kept: Cache[tuple[int, int, int], Any] = Cache(self.KEPT)
+        self._robbed: Cache[tuple[int, int, int, int], Any] = Cache(self.KEPT)
+        self._draws: Cache[tuple[int, int | None, int, tuple[int, ...], int], tuple[tuple[int, ...], int]] = Cache(
+            self.KEPT)
 
     def _guarded(self, trump: int) -> int:
         """The trumps a discard keeps when it can (``bury: non-point``), else none."""
@@ -451,7 +451,7 @@ class _Exchange:
                     fewest = min(fewest, trumps - out)
                     most = max(most, len(low) - (thrown - out))
         answer = None if most < 0 else (fewest, most)
-        _keep(self._kept, key, answer)
+        self._kept.put(key, answer)
         return answer
 
     def robbed(self, trump: int, size: int, least: int, steps: int) -> int | None:
@@ -480,7 +480,7 @@ class _Exchange:
                     after.add(trumps)
             reachable = after
         answer = min(reachable, default=None)
-        _keep(self._robbed, key, answer)
+        self._robbed.put(key, answer)
         return answer
 
     def junk_draws(self, dealer: int, bidder: int | None, trump: int, kept: tuple[int, ...],
@@ -492,7 +492,7 @@ class _Exchange:
         found = self._draws.get(key)
         if found is None:
             found = self._junk_draws(dealer, bidder, trump, kept, stock)
-            _keep(self._draws, key, found)
+            self._draws.put(key, found)
         return found
 
     def _junk_draws(self, dealer: int, bidder: int | None, trump: int, kept: tuple[int, ...],
@@ -517,12 +517,6 @@ class _Exchange:
 
 _UNKNOWN: Any = object()
 """An answer not found yet (None is an answer)."""
-
-
-def _keep(answers: dict[Any, Any], key: Any, answer: Any) -> None:
-    if len(answers) >= _Exchange.KEPT:
-        answers.clear()
-    answers[key] = answer
 
 
 def _plays(view: PlayerView) -> list[list[tuple[int, int]]]:

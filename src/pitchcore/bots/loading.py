@@ -19,7 +19,6 @@ a constructor that fails) is a ``ValueError`` whose one-line message says what.
 
 from __future__ import annotations
 
-import functools
 import importlib
 import inspect
 import os
@@ -27,6 +26,7 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any, cast
 
+from ..model.caches import cached
 from .base import Bot
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def spec_of(cls: type) -> str:
     return f"{cls.__module__}:{qualname}"
 
 
-@functools.lru_cache(maxsize=64)
+@cached(64)
 def resolve(spec: str) -> type:
     """The class ``spec`` (``module:Class``) names, checked against the ``Bot`` protocol.
 
@@ -107,7 +107,7 @@ def missing_methods(cls: type) -> list[str]:
     return [name for name in PROTOCOL_METHODS if not callable(getattr(cls, name, None))]
 
 
-@functools.lru_cache(maxsize=64)
+@cached(64)
 def _takes_variant(cls: type) -> bool:
     """Whether ``cls``'s constructor has a parameter named ``variant`` (given by keyword)."""
     try:

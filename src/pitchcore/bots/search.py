@@ -65,6 +65,7 @@ from ..components.widow import NoWidow
 from ..game import kernel
 from ..game.engine import new_game
 from ..game.view import PlayerView
+from ..model.caches import Cache
 from ..model.cards import CARDS, DECK_SIZE, MAX_CARDS, Card, card_list, cards_in, mask_of
 from ..model.moves import REDEAL, Move
 from ..model.phase import Phase
@@ -275,16 +276,14 @@ def sample_deal(view: PlayerView, rng: random.Random, variant: Variant | None = 
 # -- the determinized state ------------------------------------------------------------------
 
 
-_TEMPLATES: dict[tuple[Variant, int], GameState] = {}
+_TEMPLATES: Cache[tuple[Variant, int], GameState] = Cache(VARIANTS_KEPT)
 
 
 def _template(variant: Variant, players: int) -> GameState:
     key = (variant, players)
     state = _TEMPLATES.get(key)
     if state is None:
-        if len(_TEMPLATES) >= VARIANTS_KEPT:
-            _TEMPLATES.clear()
-        state = _TEMPLATES[key] = new_game(variant, players=players, seed=0)
+        state = _TEMPLATES.put(key, new_game(variant, players=players, seed=0))
     return state
 
 

@@ -11,6 +11,7 @@ import re
 
 import attrs
 
+from ..model.caches import Cache
 from ..model.cards import NINE, card_text, make_card
 from ..model.moves import PARTNER, PASS, Move, bid
 from ..model.phase import Phase
@@ -21,9 +22,8 @@ from .step import Next, Step
 
 slot("auction", "How the bidder and the bid are decided.", "single-round")
 
-_LEGAL: dict[tuple[object, int, bool, int, bool], tuple[Move, ...]] = {}
+_LEGAL: Cache[tuple[object, int, bool, int, bool], tuple[Move, ...]] = Cache(10_000)
 """Legal bids by (auction, high bid, dealer to bid, shoot rank, forced): a handful per variant."""
-_LEGAL_LIMIT = 10_000
 
 _WAIT = Next.WAIT
 _NINES = tuple((make_card(NINE, suit), 0x1FFF << 13 * suit) for suit in range(4))
@@ -129,9 +129,7 @@ class SingleRound(Step):
         key = (self, info.high, state.to_move == state.dealer, state.table.shoot_rank, forced)
         moves = _LEGAL.get(key)
         if moves is None:
-            if len(_LEGAL) >= _LEGAL_LIMIT:  # a server meets a new auction with every house file
-                _LEGAL.clear()
-            moves = _LEGAL[key] = self._legal(state, forced)
+            moves = _LEGAL.put(key, self._legal(state, forced))
         return moves
 
     def _legal(self, state: GameState, forced: bool) -> tuple[Move, ...]:

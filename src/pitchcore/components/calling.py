@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..model.caches import Cache
 from ..model.cards import card_text
 from ..model.moves import Move
 from ..model.phase import Phase
@@ -22,9 +23,8 @@ from .trump import NO_TRUMP, TrumpTables
 
 CALLS: tuple[Move, ...] = (Move("call", "high"), Move("call", "low"))
 
-_LOW: dict[int, tuple[TrumpTables, TrumpTables]] = {}
+_LOW: Cache[int, tuple[TrumpTables, TrumpTables]] = Cache(64)
 """Reversed tables by id of the variant's tables (kept beside them so the id stays theirs)."""
-_LOW_LIMIT = 64
 
 
 def called_tables(tables: TrumpTables, call: str | None) -> TrumpTables:
@@ -39,9 +39,7 @@ def called_tables(tables: TrumpTables, call: str | None) -> TrumpTables:
             tables,
             order=tuple(tuple(top - rank for rank in order) for order in tables.order),
             ranked=tuple(tuple(reversed(ranked)) for ranked in tables.ranked))
-        if len(_LOW) >= _LOW_LIMIT:
-            _LOW.clear()
-        found = _LOW[id(tables)] = (tables, low)
+        found = _LOW.put(id(tables), (tables, low))
     return found[1]
 
 

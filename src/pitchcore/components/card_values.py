@@ -11,6 +11,7 @@ import functools
 
 import attrs
 
+from ..model.caches import cached
 from ..model.cards import RANKS, make_card
 from .context import HandContext
 from .points import Category, Credits, receiver_field
@@ -38,7 +39,7 @@ def _parse(entry: str) -> tuple[int, int]:
     return RANKS.index(rank), int(digits)
 
 
-@functools.lru_cache(maxsize=256)
+@cached(256)
 def rank_values(values: tuple[str, ...], others: int) -> tuple[int, ...]:
     """Points per rank (2 first): the listed ones, ``others`` for the rest."""
     table = [others] * 13

@@ -6,6 +6,7 @@ from typing import Any
 
 import attrs
 
+from ..model.caches import Cache
 from ..model.cards import DECK_SIZE, MAX_CARDS, card_text, cards_in
 from ..model.moves import PLAY, TRUMP, Move
 from ..model.phase import Phase
@@ -18,9 +19,8 @@ from .trump import NO_TRUMP
 
 slot("play", "Who leads and which cards may be played to a trick.", "follow-or-trump")
 
-_PLAYS: dict[int, tuple[Move, ...]] = {}
+_PLAYS: Cache[int, tuple[Move, ...]] = Cache(100_000)
 """Play moves by mask of playable cards: late in a hand masks repeat, so most lookups hit."""
-_PLAYS_LIMIT = 100_000
 _SUIT_PLAYS: list[list[tuple[Move, ...] | None]] = [[None] * 8192 for _ in range(4)]
 """Play moves per suit by the 13-bit mask of that suit's cards, filled as they are met."""
 _LAST: list[tuple[object, int]] = [((), 0)]
@@ -142,9 +142,7 @@ class FollowOrTrump(Step):
         _LAST[0] = (state, mask)
         moves = _PLAYS.get(mask)
         if moves is None:
-            if len(_PLAYS) > _PLAYS_LIMIT:
-                _PLAYS.clear()
-            moves = _PLAYS[mask] = plays_of(mask)
+            moves = _PLAYS.put(mask, plays_of(mask))
         return moves
 
     legal_fields = legal  # reads the state by index only, so fields do as well

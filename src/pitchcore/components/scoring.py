@@ -21,6 +21,7 @@ import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..model.caches import Cache
 from ..model.cards import MAX_CARDS
 from ..model.results import HandResult, PlayRecord
 from .context import HandContext, decisions
@@ -121,9 +122,7 @@ def score_judged(state: GameState, awarded: Sequence[int | None], all_tricks: bo
     judged = [point.credited(side) for point, side in zip(table.rules.points, awarded, strict=True)]  # type: ignore[attr-defined]
     verdict = _verdict(state, ctx, judged, teams)
     if kept is not None and key is not None:
-        if len(kept) >= _VERDICTS_LIMIT:
-            kept.clear()
-        kept[key] = verdict
+        kept.put(key, verdict)
     return _scored(state, ctx, judged, teams, pips, shown, verdict)
 
 
@@ -143,21 +142,19 @@ class Verdict(NamedTuple):
     """Each category's name and the side it awards."""
 
 
-_VERDICTS: dict[int, tuple[Variant, dict[tuple[object, ...], Verdict]]] = {}
+_VERDICTS: Cache[int, tuple[Variant, Cache[tuple[object, ...], Verdict]]] = Cache(64)
 """score_judged's verdicts per variant (by its id, with the variant: the same object, or the id
 was reused) by (players, awards, all tricks, bidder, bid, scores where they count). Not by
 table: each game has one of its own (its seed), which the verdict does not read."""
-_VARIANTS_LIMIT = 64
-_VERDICTS_LIMIT = 20_000
+_VERDICTS_KEPT = 20_000
+"""Verdicts kept per variant."""
 
 
-def _verdicts(variant: Variant) -> dict[tuple[object, ...], Verdict]:
+def _verdicts(variant: Variant) -> Cache[tuple[object, ...], Verdict]:
     """The verdicts kept for ``variant`` (a variant hashes slowly: it is found by id)."""
     found = _VERDICTS.get(id(variant))
     if found is None or found[0] is not variant:
-        if len(_VERDICTS) >= _VARIANTS_LIMIT:
-            _VERDICTS.clear()
-        found = _VERDICTS[id(variant)] = (variant, {})
+        found = _VERDICTS.put(id(variant), (variant, Cache(_VERDICTS_KEPT)))
     return found[1]
 
 

@@ -6,11 +6,11 @@ Every question of effective suit and trick rank goes through the tables built he
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
 import attrs
 
+from ..model.caches import cached
 from ..model.cards import (
     ACE,
     DECK_SIZE,
@@ -119,7 +119,7 @@ class TrumpTables:
         return strength > top or (strength == top and self.later_ties)
 
 
-@functools.lru_cache(maxsize=64)
+@cached(64)
 def build_tables(extras: tuple[str, ...], deck_size: int = MAX_CARDS,
                  joker_order: str = JOKER_ORDERS[0]) -> TrumpTables:
     """Suits, orders and masks for every trump suit. A card outside the four suits (a

@@ -59,6 +59,7 @@ from ..components.shoot import AllPoints, AllPointsAndTricks, NoShoot
 from ..components.step import Next, Step
 from ..components.trick import HighestTrump
 from ..components.trump import NO_TRUMP
+from ..model.caches import Cache
 from ..model.cards import DECK_SIZE, MAX_CARDS
 from ..model.extension import PURE
 from ..model.extension import compiled as _kernel
@@ -216,11 +217,10 @@ class KernelAuction(CompiledStep):
         self.apply = component.apply  # type: ignore[method-assign]
 
 
-_COMPILED: dict[tuple[Variant, int, str], Any] = {}
+_COMPILED: Cache[tuple[Variant, int, str], Any] = Cache(64)
 """What a (variant, players) compiles to for a step ("play": ``Rules``, "auction": ``Bids``;
 None: nothing, the component runs): every game of a variant has a table of its own (its
 seed), and they share these."""
-_COMPILED_LIMIT = 64
 
 
 def _compiled(table: Table, step: str, build: Callable[[], Any]) -> Any:
@@ -228,9 +228,7 @@ def _compiled(table: Table, step: str, build: Callable[[], Any]) -> Any:
     key = (table.variant, table.players, step)
     found = _COMPILED.get(key, False)
     if found is False:
-        if len(_COMPILED) >= _COMPILED_LIMIT:
-            _COMPILED.clear()
-        found = _COMPILED[key] = build()
+        found = _COMPILED.put(key, build())
     return found
 
 
@@ -263,9 +261,8 @@ def _compile_bids(players: int, auction: SingleRound) -> Any:
 
 # -- playouts ----------------------------------------------------------------------------------
 
-_SETTLED: dict[tuple[Any, ...], tuple[tuple[int, ...], int]] = {}
+_SETTLED: Cache[tuple[Any, ...], tuple[tuple[int, ...], int]] = Cache(200_000)
 """(what settlement reads of a state, code, all tricks) -> (score change per side, winner or -1)."""
-_SETTLED_LIMIT = 200_000
 
 
 def _settle_key(state: GameState) -> tuple[Any, ...]:
@@ -333,9 +330,7 @@ def _settled(state: GameState, base: tuple[Any, ...], key: int, sides: int) -> t
     if found is None:
         code, all_tricks = divmod(key, 2)
         result, _, winner, _ = score_judged(state, _awarded(state, code, sides), bool(all_tricks))
-        if len(_SETTLED) >= _SETTLED_LIMIT:
-            _SETTLED.clear()
-        found = _SETTLED[(base, key)] = (result.delta, -1 if winner is None else winner)
+        found = _SETTLED.put((base, key), (result.delta, -1 if winner is None else winner))
     return found
 
 
@@ -387,10 +382,9 @@ def judge(state: GameState) -> tuple[tuple[int, ...], int | None] | None:
     return delta, None if winner < 0 else winner
 
 
-_RESULTS: dict[tuple[Any, ...] | None, tuple[HandResult, tuple[int, ...], int | None, bool]] = {}
+_RESULTS: Cache[tuple[Any, ...] | None, tuple[HandResult, tuple[int, ...], int | None, bool]] = Cache(20_000)
 """(what settling reads of a position, the hand's outcome) -> its score, whose pips and record
 each later hand of that outcome replaces with its own."""
-_RESULTS_LIMIT = 20_000
 
 
 def score_hand(state: GameState, keep: bool = True) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
@@ -412,9 +406,7 @@ def score_hand(state: GameState, keep: bool = True) -> tuple[HandResult, tuple[i
     if template is None:
         template = score_judged(state, _awarded(state, code, table.sides), all_tricks, pips, shown)
         if keep:
-            if len(_RESULTS) >= _RESULTS_LIMIT:
-                _RESULTS.clear()
-            _RESULTS[key] = template
+            _RESULTS.put(key, template)
         return template
     result, scores, winner, over = template
     record = PlayRecord(state.done_tricks, shown, state.info.trump, table.tables, table.rules.points,

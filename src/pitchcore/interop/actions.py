@@ -68,6 +68,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..game.engine import advance
+from ..model.caches import Cache
 from ..model.cards import SUITS, card_text, cards_in, mask_text
 from ..model.errors import IllegalMove
 from ..model.moves import PARTNER, PASS, PLAY, REDEAL, TRUMP, Move, chosen_mask, parse_move, shape_problem
@@ -169,9 +170,9 @@ class ActionSpace:
     _action_of: dict[Move, int]
     _plain_action_of: dict[Move, int]
     """``_action_of`` without the discard moves: the actions a discard leaves out."""
-    _by_moves: dict[tuple[Move, ...], _Legal]
+    _by_moves: Cache[tuple[Move, ...], _Legal]
     """What a tuple of legal moves allows, by the tuple's value."""
-    _by_id: dict[int, _Legal]
+    _by_id: Cache[int, _Legal]
     """The same by the tuple's ``id`` (the entry holds the tuple, so its id stays taken): the
     engine hands out one tuple object per playable mask and the like, found here without
     hashing their moves."""
@@ -233,8 +234,8 @@ class ActionSpace:
         for attribute, value in (("variant", variant), ("players", players), ("deck_size", deck),
                                  ("size", start), ("names", tuple(names)), ("bids", bids), ("deals", deals),
                                  ("words", words),
-                                 ("_moves", tuple(moves)), ("_action_of", action_of), ("_by_moves", {}),
-                                 ("_by_id", {}),
+                                 ("_moves", tuple(moves)), ("_action_of", action_of),
+                                 ("_by_moves", Cache(_CACHE_LIMIT)), ("_by_id", Cache(_CACHE_LIMIT)),
                                  ("_plain_action_of", {move: action for move, action in action_of.items()
                                                        if move[0] != "discard"}),
                                  ("_last", [(None, None)]), ("_last_discard", [(None, 0, ())])):
@@ -283,13 +284,9 @@ class ActionSpace:
         if legal is None:
             legal = self._build(moves)
             if by_value:
-                if len(self._by_moves) >= _CACHE_LIMIT:
-                    self._by_moves.clear()
-                self._by_moves[moves] = legal
+                self._by_moves.put(moves, legal)
         if shared:
-            if len(self._by_id) >= _CACHE_LIMIT:
-                self._by_id.clear()
-            self._by_id[id(moves)] = legal
+            self._by_id.put(id(moves), legal)
         return legal
 
     def _build(self, moves: Sequence[Move]) -> _Legal:

@@ -10,6 +10,7 @@ from typing import Generic, TypeVar
 
 from ..components.variant import Variant
 from ..game.engine import _players, _variant
+from ..model.caches import Cache
 from ..model.state import GameState
 from ..model.text import shown
 
@@ -27,7 +28,7 @@ class PerTable(Generic[T]):
         self.build = build
         self.kept = kept
         """How many objects are kept at once (all are dropped when one more is built)."""
-        self.built: dict[tuple[Variant, int], T] = {}
+        self.built: Cache[tuple[Variant, int], T] = Cache(kept)
         self.last: list[tuple[object, T | None]] = [(None, None)]
         """``[(table, object)]`` of the last game asked."""
 
@@ -49,7 +50,5 @@ class PerTable(Generic[T]):
         key = (variant, _players(variant, players))
         made = self.built.get(key)
         if made is None:
-            if len(self.built) >= self.kept:
-                self.built.clear()
-            made = self.built[key] = self.build(*key)
+            made = self.built.put(key, self.build(*key))
         return made

@@ -24,6 +24,7 @@ from ..components.variant import Variant
 from ..game.engine import SEED_LIMIT, new_game, seating_problem
 from ..game.table import Table
 from ..loading.validation import build_variant
+from ..model.caches import cached
 from ..model.errors import RecordError, VariantError
 from ..model.log import Start, begin
 from ..model.phase import Phase
@@ -420,7 +421,7 @@ class _Reader:
         return sides
 
 
-@functools.lru_cache(maxsize=64)
+@cached(64)
 def _variant(text: str) -> Variant:
     """The variant of a record, by its JSON text: a server loads many records of a few
     variants, and a variant is immutable."""

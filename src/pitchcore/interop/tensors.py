@@ -55,6 +55,7 @@ from ..components.reraise import most_calls
 from ..components.rounds import Rounds
 from ..components.turn_up import TurnUp
 from ..game.view import shown_masks, upcard_indices
+from ..model.caches import Cache
 from ..model.cards import MAX_CARDS, mask_text
 from ..model.moves import chosen_mask
 from ..model.phase import Phase
@@ -225,9 +226,9 @@ class TensorLayout:
     _info_nbytes: int
     _write_counts: Callable[[Tensor, int, bytes], None]
     """Copies the counts' bytes (``hand_sizes`` to ``rounds_left``) into a tensor's memory at an offset."""
-    _done_cache: dict[int, _Done]
+    _done_cache: Cache[int, _Done]
     """Completed-trick records, by the ``id`` of their last trick."""
-    _hand_cache: dict[int, list[Any]]
+    _hand_cache: Cache[int, list[Any]]
     """Hand records: ``[info, scores, results]`` and per seat its ``_Kept`` once worked out
     (one list: one object for the garbage collector), by the ``id`` of their ``info``."""
     _no_kept: tuple[None, ...]
@@ -370,7 +371,8 @@ class TensorLayout:
                 ("_pack_scores", struct.Struct(f"={sides + 1}f").pack),
                 ("_nbytes", (observation[-1].slice.stop + 7) // 8), ("_info_nbytes", (start + 7) // 8),
                 ("_write_counts", struct.Struct(f"={4 * (observation[-1].slice.stop - at['hand_sizes'])}s").pack_into),
-                ("_done_cache", {}), ("_hand_cache", {}), ("_upcards_at", at.get("upcards", -1)),
+                ("_done_cache", Cache(_TRICKS_KEPT)), ("_hand_cache", Cache(_HANDS_KEPT)),
+                ("_upcards_at", at.get("upcards", -1)),
                 ("_face_up", face_up), ("_shown_at", at.get("shown", -1))):
             set_(self, attribute, value)
 
@@ -445,10 +447,7 @@ class TensorLayout:
                 or before.tricks != tricks[:-1]):
             before = unchecked(_Done, ((), start, self._held(start), 0, 0, 0))
         derived = self._extend(before, tricks)
-        if len(cache) >= _TRICKS_KEPT:
-            cache.clear()
-        cache[id(tricks[-1])] = derived
-        return derived
+        return cache.put(id(tricks[-1]), derived)
 
     def _extend(self, done: _Done, tricks: tuple[tuple[int, tuple[int, ...], int], ...]) -> _Done:
         """``done`` (what the first of ``tricks`` show) with the rest of ``tricks`` added."""
@@ -535,10 +534,7 @@ class TensorLayout:
         # under its id: [info, scores, results, then per seat its _Kept once worked out].
         record = self._hand_cache.get(id(info))
         if record is None or record[0] is not info or record[1] is not scores or record[2] is not results:
-            cache = self._hand_cache
-            if len(cache) >= _HANDS_KEPT:
-                cache.clear()
-            record = cache[id(info)] = [info, scores, results, *self._no_kept]
+            record = self._hand_cache.put(id(info), [info, scores, results, *self._no_kept])
         kept = record[3 + seat]
         if kept is None:
             kept = record[3 + seat] = self._hand(info, scores, results, seat)

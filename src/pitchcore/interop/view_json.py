@@ -45,6 +45,7 @@ import attrs
 from ..components.auction import BID_NAME
 from ..components.registry import MOST_BID, MOST_CARDS, MOST_PLAYERS
 from ..game.view import PlayerView
+from ..model.caches import cached
 from ..model.cards import CARDS, MAX_CARDS, SUITS, Card
 from ..model.errors import ViewDataError
 from ..model.moves import PARTNER, PLAY, TRUMP, WORDS, Move
@@ -289,7 +290,7 @@ _LONGEST_MOVE = len("discard") + 3 * MAX_CARDS
 """The longest text of a move (a discard of every card): longer text is no move."""
 
 
-@functools.lru_cache(maxsize=4096)
+@cached(4096)
 def _move_of(text: str) -> Move | None:
     """The move a view may offer whose text (as ``str(move)`` writes it) is ``text``; None for
     any other text. Looked up rather than parsed, and kept (the shape asks, then the converter,
