@@ -114,7 +114,7 @@ def choose_move(state: GameState, rng: random.Random, *, bold: bool = False) -> 
             return PASS
         if not bids:  # no bid to make: the bidder calls its partner (call your partner)
             return rng.choice(moves)
-        rank = state.table.rules.auction.rank
+        rank = state.table.variant.auction.rank
         return min(bids, key=lambda move: rank(move.arg))
     return rng.choice(moves)
 

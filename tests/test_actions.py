@@ -407,7 +407,7 @@ def test_a_chosen_no_legal_discard_holds_is_refused() -> None:
         state = state.apply(state.legal_moves()[-1])
     space = action_space(state)
     hand = state.masks[state.to_move or 0]
-    trumps = hand & state.table.tables.trumps[state.info.trump or 0]
+    trumps = hand & state.table.trump_tables.trumps[state.info.trump or 0]
     assert trumps and trumps.bit_count() <= 6
     with pytest.raises(ValueError, match="is part of no legal discard"):
         space.legal_actions(state, trumps & -trumps)

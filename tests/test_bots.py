@@ -100,7 +100,7 @@ def contradictions(view: PlayerView, hands: list[int], state: GameState) -> list
             found.append(f"seat {seat} holds a card the viewer discarded")
     if view.trump is not None:
         t = SUITS.index(view.trump)
-        tables = state.table.tables
+        tables = state.table.trump_tables
         for number, (leader, cards) in enumerate(tricks):
             led = tables.suit[t][cards[0]]
             if number == 0 and variant.play.first_lead == "trump" and led != t and hands[leader] & tables.trumps[t]:

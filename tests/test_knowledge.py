@@ -157,7 +157,7 @@ def test_trump_only_seats_yet_to_play_to_the_trick_are_not_void() -> None:
             continue
         mover = state.to_move
         assert mover is not None
-        trumps = state.table.tables.trumps[state.info.trump]
+        trumps = state.table.trump_tables.trumps[state.info.trump]
         played = {seat for seat, _ in state.trick}
         skipped = [seat for seat in range(state.players) if seat not in played and seat != mover
                    and not state.masks[seat] & trumps

@@ -75,3 +75,11 @@ def test_python_dash_m_runs_an_old_path(tmp_path: Path) -> None:
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert (tmp_path / "variants.md").is_file() and (tmp_path / "variant.schema.json").is_file()
+
+
+def test_the_tables_old_attribute_names_still_answer_with_a_deprecation_warning() -> None:
+    table = pitchcore.new_game("auction-pitch", seed=1).table
+    with pytest.warns(DeprecationWarning, match="Table.variant"):
+        assert table.rules is table.variant
+    with pytest.warns(DeprecationWarning, match="Table.trump_tables"):
+        assert table.tables is table.trump_tables

@@ -564,7 +564,7 @@ def expected_ending(variant: Variant, before: GameState, result: pc.HandResult,
 def thrown_in(state: GameState) -> int:
     """Deals thrown in at once (``worthless_hand: redeal``) before the hand ``state`` is in:
     each was worthless, and the one kept is not."""
-    deal = state.table.rules.deal
+    deal = state.table.variant.deal
     if getattr(deal, "worthless_hand", "play") != "redeal" or state.is_over:
         return 0
     assert not any(not mask & ~LOW_CARDS for mask in state.info.dealt)
@@ -581,13 +581,13 @@ def start_hand_masks(state: GameState, deal_number: int) -> tuple[int, ...]:
     from pitchcore.game.engine import _fresh_hand
 
     fresh = _fresh_hand(state, state.dealer, deal_number)
-    masks: tuple[int, ...] = state.table.rules.deal.deal_out(fresh, state.info.hand_size).masks  # type: ignore[attr-defined]
+    masks: tuple[int, ...] = state.table.variant.deal.deal_out(fresh, state.info.hand_size).masks  # type: ignore[attr-defined]
     return masks
 
 
 def check_state(state: GameState) -> None:
     found = card_locations(state)
-    deck = cards_of_deck(state.table.rules)
+    deck = cards_of_deck(state.table.variant)
     assert len(found) == len(deck) and set(found) == deck, Counter(found).most_common(2)
     assert hash(state) == hash(tuple(state))
     players = state.table.players
@@ -626,7 +626,7 @@ def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
         assert set(moves) == {pc.Move("partner", card) for card in cards_of_deck(model.variant)
                               if not hand >> card & 1}
         illegal = [pc.Move("partner", rng.choice(list(cards_in(hand)))), PASS,
-                   pc.Move("bid", state.table.rules.auction.max_bid),
+                   pc.Move("bid", state.table.variant.auction.max_bid),
                    pc.Move("play", next(cards_in(hand))), pc.Move("trump", 0)]
     elif phase is Phase.BIDDING:
         check_bids(state)
@@ -636,9 +636,9 @@ def check_moves(state: GameState, model: Model, rng: random.Random) -> None:
     elif phase is Phase.NAMING_TRUMP:  # the bidder, or the leader of a joker to the first trick
         assert len(moves) == 4 and state.to_move == (state.leader if state.trick_cards else state.info.bidder)
         assert not state.trick_cards or (len(state.trick_cards) == 1 and state.trick_cards[0] >= 52)
-        illegal = [PASS, pc.Move("bid", state.table.rules.auction.max_bid)]
+        illegal = [PASS, pc.Move("bid", state.table.variant.auction.max_bid)]
     elif phase is Phase.DEALING and any(state.masks):  # worthless_hand: demand, seat by seat
-        assert state.table.rules.deal.worthless_hand == "demand"  # type: ignore[attr-defined]
+        assert state.table.variant.deal.worthless_hand == "demand"  # type: ignore[attr-defined]
         worthless = not state.masks[state.to_move] & ~LOW_CARDS
         assert set(moves) == ({PASS, pc.Move("redeal")} if worthless else {PASS})
         illegal = [pc.Move("call", "high"), pc.Move("bid", 2)] + ([] if worthless else [pc.Move("redeal")])
@@ -687,7 +687,7 @@ def check_turn_up(state: GameState, moves: tuple[pc.Move, ...]) -> list[pc.Move]
     dealer answers with a gift to the other sides (not one that puts a side out) or runs.
     Returns moves that are illegal now."""
     info, table = state.info, state.table
-    rules = table.rules.trump
+    rules = table.variant.trump
     turned = info.turned
     assert turned and info.stock[0] == turned[-1] and info.trump == turned[-1] // 13
     assert all(card // 13 == turned[0] // 13 for card in turned[1:-1])
@@ -705,14 +705,14 @@ def check_turn_up(state: GameState, moves: tuple[pc.Move, ...]) -> list[pc.Move]
     receivers = ([side for side in range(table.sides) if side != dealer_side]
                  if rules.gift_to == "others" else [table.side_of[eldest]])  # type: ignore[attr-defined]
     paid = Counter(side for side, _ in info.paid)
-    target = table.rules.going_out.target  # type: ignore[attr-defined]
+    target = table.variant.going_out.target  # type: ignore[attr-defined]
     may_give = all(state.scores[side] + paid[side] + gift < target for side in receivers)
     assert set(moves) == ({GIVE, RUN} if may_give else {RUN})
     return [STAND, BEG, PASS] + ([] if may_give else [GIVE])
 
 
 def check_bids(state: GameState) -> None:
-    auction = state.table.rules.auction
+    auction = state.table.variant.auction
     if kind(auction) in ("sell-out", "sell-out-reraise"):  # turns: test_auction_options,
         # test_pedro_sancho; here: the bids
         bids = {move.arg for move in state.legal_moves() if move.kind == "bid"}
@@ -726,7 +726,7 @@ def check_bids(state: GameState) -> None:
     assert all(values.index(a) < values.index(b) for a, b in itertools.pairwise(bids))
     dealer = state.to_move == state.dealer
     lowest = high + 1
-    shoot = state.table.rules.shoot.bid
+    shoot = state.table.variant.shoot.bid
     if dealer and auction.dealer_may_take and bids and bids[-1] != shoot:
         lowest = high
     forced = getattr(auction, "forced_bid", None)
@@ -744,12 +744,12 @@ def check_bids(state: GameState) -> None:
 
 
 def check_discards(state: GameState, moves: tuple[pc.Move, ...]) -> None:
-    exchange = state.table.rules.exchange
+    exchange = state.table.variant.exchange
     hand = state.masks[state.to_move]
     thrown = [move.arg for move in moves]
     assert all(isinstance(m, int) and m & ~hand == 0 for m in thrown)
     if exchange.kind == "discard-refill":
-        trumps = hand & state.table.tables.trumps[state.info.trump]
+        trumps = hand & state.table.trump_tables.trumps[state.info.trump]
         held, trumped = hand.bit_count(), trumps.bit_count()
         extra = max(trumped - exchange.keep, 0)
         guarded = trumps & point_trumps(state.table.variant, state.info.trump) if exchange.bury == "non-point" else 0

@@ -85,7 +85,7 @@ def test_a_record_carries_its_variant_in_full() -> None:
     loaded = pc.loads(pc.dumps(state))
     assert loaded == state
     assert loaded.table.variant == variant
-    assert loaded.table.rules.points[1].receiver == "holder"
+    assert loaded.table.variant.points[1].receiver == "holder"
 
 
 def test_a_record_keeps_text_bids_and_starting_scores() -> None:

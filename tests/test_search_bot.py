@@ -134,7 +134,7 @@ def test_the_simulated_draw_is_the_heuristic_players_own(seed: int) -> None:
     # the auction search plays every seat's draw as HeuristicBot would: the same cards by
     # the same measure (equal keep values may swap a card for its like)
     state, rng, bot = pc.new_game("haus-pitch", seed=seed), random.Random(seed), HeuristicBot()
-    rules = rules_info(state.table.rules)
+    rules = rules_info(state.table.variant)
     draws = 0
     while not state.is_over and len(state.hand_results) < 3:
         seat = state.to_move
@@ -163,7 +163,7 @@ def test_the_simulated_draw_throws_trumps_as_the_heuristic_player_does() -> None
         state = state.apply("pass")
     state = state.apply(pc.Move("trump", HEARTS))
     assert state.phase is Phase.DISCARDING and state.to_move == 0
-    rules = rules_info(state.table.rules)
+    rules = rules_info(state.table.variant)
     usual = HeuristicBot().choose(state.view(0), state.legal_moves(), random.Random(0))
     assert usual == discard_for_draw(state.masks[0], HEARTS, range(3, 10), rules) == pc.Move(
         "discard", mask_of(parse_cards("4C 9D 4H")))
@@ -199,7 +199,7 @@ def test_card_play_may_defer_to_the_heuristic_card() -> None:
         usual = HeuristicBot().choose(view, legal, random.Random(0))
         if state.phase is Phase.PLAYING and len(legal) > 1:
             own = SearchBot(playouts=60).choose(view, legal, random.Random(1))
-            searched = distinct_moves(legal, knowledge_of(view), rules_info(state.table.rules))
+            searched = distinct_moves(legal, knowledge_of(view), rules_info(state.table.variant))
             if own != usual and usual in searched:  # (the heuristic card is not one of merged low cards)
                 differed += 1
                 assert SearchBot(playouts=60, play_trust=1e9).choose(view, legal, random.Random(1)) == usual

@@ -253,7 +253,7 @@ def public_roots(state: GameState) -> tuple[object, ...]:
     """What every state of every game shares, the rules (the variant, its trump tables: card
     masks of their own, all hearts, the trumps), and the finished hands' results (cards
     played in earlier hands, dealt again since): public, and checked apart in ``leaks``."""
-    return state.table.variant, state.table.tables, state.hand_results
+    return state.table.variant, state.table.trump_tables, state.hand_results
 
 
 def leaks(view: object, state: GameState, seat: int, public: tuple[object, ...] = ()) -> list[str]:

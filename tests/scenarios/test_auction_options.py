@@ -169,7 +169,7 @@ def test_sell_out_eldest_pitches_at_once_or_lets_the_others_bid() -> None:
     at_once = s.apply("bid 4")
     assert (at_once.bidder, at_once.bid, at_once.phase, at_once.to_move) == (1, 4, Phase.PLAYING, 1)
     assert at_once.info.bids == ((1, 4),)
-    assert at_once.table.rules.auction.sale(at_once.info) is None
+    assert at_once.table.variant.auction.sale(at_once.info) is None
 
 
 # Seat 1 pitches hearts holding AH, 2H (High, Low); seat 3 takes Jack, seat 0 Game.
@@ -221,7 +221,7 @@ def test_sell_out_eldest_sells_to_the_top_bidder() -> None:
     s = play(new(sell_out()), ["pass", "bid 1", "bid 2", "pass", "pass"])
     assert (s.bidder, s.bid, s.phase, s.to_move) == (3, 2, Phase.PLAYING, 3)
     assert s.info.bids == ((1, None), (2, 1), (3, 2), (0, None), (1, None))
-    assert s.table.rules.auction.sale(s.info) == (1, 2)
+    assert s.table.variant.auction.sale(s.info) == (1, 2)
 
 
 def test_sell_out_eldest_refuses_and_pitches_for_the_top_bid() -> None:
@@ -229,7 +229,7 @@ def test_sell_out_eldest_refuses_and_pitches_for_the_top_bid() -> None:
     once (``sale``: seat 3 scores 2)."""
     s = play(new(sell_out()), ["pass", "bid 1", "bid 2", "pass", "bid 2"])
     assert (s.bidder, s.bid, s.phase, s.to_move) == (1, 2, Phase.PLAYING, 1)
-    assert s.table.rules.auction.sale(s.info) == (3, 2)
+    assert s.table.variant.auction.sale(s.info) == (3, 2)
     result = play(s, SWEEP_TRICKS).hand_results[-1]
     assert (result.bidder, result.bid, result.made) == (1, 2, True)
 
@@ -239,7 +239,7 @@ def test_sell_out_nobody_bids_eldest_pitches_without_obligation() -> None:
     never set back, whatever it takes."""
     s = play(new(sell_out()), ["pass", "pass", "pass", "pass"])
     assert (s.bidder, s.bid, s.phase, s.to_move) == (1, 0, Phase.PLAYING, 1)
-    assert s.table.rules.auction.sale(s.info) is None
+    assert s.table.variant.auction.sale(s.info) is None
     rng = random.Random(3)
     while not s.hand_results:
         s = s.apply(rng.choice(s.legal_moves()))
@@ -266,7 +266,7 @@ def test_sell_out_moves_replay_from_their_texts() -> None:
 
 def test_single_round_sells_nothing() -> None:
     s = play(new(house("")), ["bid 2", "pass", "pass", "pass"])
-    assert s.table.rules.auction.sale(s.info) is None
+    assert s.table.variant.auction.sale(s.info) is None
 
 
 # ---------------------------------------------------------------- worthless hand (coke hand)

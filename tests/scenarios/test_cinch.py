@@ -119,7 +119,7 @@ def test_the_dealer_robs_after_his_refill_as_a_house_rule() -> None:
 def test_the_off_five_ranks_between_the_five_and_the_four() -> None:
     s = play(new(), [*auction("bid 8"), *DISCARDS, *ROB, *TRICKS[:8]])
     assert [taker for _, _, taker in s.done_tricks] == [2, 1]   # 5D over 4H; 5H over 3H
-    tables = s.table.tables
+    tables = s.table.trump_tables
     hearts, five_h, five_d, four_h = 2, *(parse_card(card) for card in ("5H", "5D", "4H"))
     assert tables.suit[hearts][five_d] == hearts
     assert tables.order[hearts][five_h] > tables.order[hearts][five_d] > tables.order[hearts][four_h]

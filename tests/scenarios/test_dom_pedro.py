@@ -51,7 +51,7 @@ def test_the_rules_as_bundled() -> None:
 
 
 def test_the_snoozer_is_the_lowest_trump() -> None:
-    tables = new().table.tables
+    tables = new().table.trump_tables
     spades, joker, two, three = 3, *(parse_card(card) for card in ("HJ", "2S", "3S"))
     assert tables.suit[spades][joker] == spades
     assert tables.order[spades][three] > tables.order[spades][two] > tables.order[spades][joker]
@@ -72,6 +72,6 @@ def test_the_snoozer_wins_a_plain_suit_trick_and_counts_15_to_its_taker() -> Non
 
 def test_the_two_of_trumps_wins_the_snoozer() -> None:
     s = play(new(), [*SALE, "play 4S", "play 2S", "play 7S", "play 3S"])
-    tables = s.table.tables
+    tables = s.table.trump_tables
     cards = tuple(parse_card(card) for card in ("HJ", "2S"))
     assert s.table.variant.trick.winner(cards, 3, tables) == 1

@@ -294,13 +294,13 @@ BASES = {
 
 def expected_plays(state: GameState) -> set[int]:
     """The cards the seat to move may play, written out again from the rule texts above."""
-    play_rule = state.table.rules.play
+    play_rule = state.table.variant.play
     follow, first_lead = play_rule.follow, play_rule.first_lead  # type: ignore[attr-defined]
     hand = set(cards_in(state.masks[state.to_move or 0]))
     trump = state.info.trump
     if trump is None:
         return hand
-    suit = state.table.tables.suit[trump]
+    suit = state.table.trump_tables.suit[trump]
     trumps = {card for card in hand if suit[card] == trump}
     if follow == "trump-only":
         return trumps
@@ -314,7 +314,7 @@ def expected_plays(state: GameState) -> set[int]:
 
 
 def reason_for(state: GameState) -> str:
-    follow = state.table.rules.play.follow  # type: ignore[attr-defined]
+    follow = state.table.variant.play.follow  # type: ignore[attr-defined]
     if follow == "trump-only":
         return "trump only: "
     if not state.trick_cards:
@@ -330,13 +330,13 @@ def check_trump_only_trick(state: GameState, ended: bool, starts: tuple[int, ...
     leader, trick, taker = state.done_tricks[-1]
     trump = state.info.trump
     assert trump is not None
-    trumps = state.table.tables.trumps[trump]
+    trumps = state.table.trump_tables.trumps[trump]
     players = state.players
     order = [(leader + step) % players for step in range(players)]
     holding = [seat for seat in order if starts[seat] & trumps or seat == leader]
     by_card = [next(seat for seat in range(players) if starts[seat] >> card & 1) for card in trick]
     assert by_card == holding
-    assert taker == by_card[state.table.rules.trick.winner(trick, trump, state.table.tables)]
+    assert taker == by_card[state.table.variant.trick.winner(trick, trump, state.table.trump_tables)]
     after_taker = [(taker + step) % players for step in range(players)]
     left = [seat for seat in after_taker if state.masks[seat] & trumps]
     assert ended == (not left)

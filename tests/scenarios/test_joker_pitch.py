@@ -127,7 +127,7 @@ def test_the_joker_is_the_lowest_trump_and_loses_to_the_2() -> None:
     leader, cards, taker = s.done_tricks[-1]
     assert (leader, taker) == (1, 2)                     # 2H beats the joker
     assert [card_text(card) for card in cards] == ["3C", "2H", "HJ", "TD"]
-    ranked = s.table.tables.ranked[2]
+    ranked = s.table.trump_tables.ranked[2]
     assert [card_text(card) for card in ranked[-3:]] == ["3H", "2H", "HJ"]
 
 

@@ -129,7 +129,7 @@ def test_eleven_point_rules_and_the_off_ace() -> None:
     assert variant.going_out.goal(4) == "target 52"
     s = pc.new_game(variant, players=4, seed=3, dealer=0, hands=big_hands("AD"), stock=big_stock("AD"))
     assert legal(s) == {"pass", *(f"bid {n}" for n in range(4, 12))}
-    tables = s.table.tables
+    tables = s.table.trump_tables
     hearts, ace, off_ace, king = 2, *(parse_card(card) for card in ("AH", "AD", "KH"))
     assert tables.suit[hearts][off_ace] == hearts
     assert tables.order[hearts][ace] > tables.order[hearts][off_ace] > tables.order[hearts][king]
@@ -152,7 +152,7 @@ def test_thirteen_point_rules_and_the_off_three() -> None:
     assert variant.going_out.goal(4) == "target 52"
     s = pc.new_game(variant, players=4, seed=3, dealer=0, hands=big_hands("3D"), stock=big_stock("3D"))
     assert legal(s) == {"pass", *(f"bid {n}" for n in range(4, 14))}
-    tables = s.table.tables
+    tables = s.table.trump_tables
     hearts, three, off_three, two, off_ace = 2, *(parse_card(c) for c in ("3H", "3D", "2H", "AD"))
     assert tables.suit[hearts][off_three] == hearts
     assert tables.order[hearts][three] > tables.order[hearts][off_three] > tables.order[hearts][two]

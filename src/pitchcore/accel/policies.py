@@ -36,7 +36,7 @@ def rollout_move(state: GameState, legal: Sequence[Move], rng: random.Random, gr
     if trump is None:
         return legal[rng.randrange(len(legal))]
     table = state.table
-    tables = table.tables
+    tables = table.trump_tables
     suit, order = tables.suit[trump], tables.order[trump]
     overtakes = tables.overtakes  # the trick rule's comparison: jokers by play order tie
     trump_mask = tables.trumps[trump]
@@ -66,7 +66,7 @@ def rollout_move(state: GameState, legal: Sequence[Move], rng: random.Random, gr
         s = suit[card]
         return 100 + order[card] if s == trump else (order[card] if s == led else -1)
 
-    best_position = table.rules.trick.winner(trick, trump, tables)  # the engine's rule
+    best_position = table.variant.trick.winner(trick, trump, tables)  # the engine's rule
     best = power(trick[best_position])
     later = 0
     for step in range(1, players - len(trick)):

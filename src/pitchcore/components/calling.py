@@ -105,7 +105,7 @@ class CallThenAny(Step):
         fields[7] = masks = tuple(hands)
         fields[9] = trick = (*fields[9], card)
         if info.trump is None:  # where the first lead sets trump
-            suit = table.rules.trump.suit_from_lead(card)
+            suit = table.variant.trump.suit_from_lead(card)
             if suit is not None:
                 fields[8] = info = info._replace(trump=suit)
         players: int = table.players
@@ -113,9 +113,9 @@ class CallThenAny(Step):
             fields[6] = (seat + 1) % players
             return Next.WAIT
         trump = NO_TRUMP if info.trump is None else info.trump
-        tables = called_tables(table.tables, info.call)
+        tables = called_tables(table.trump_tables, info.call)
         leader: int = fields[10]
-        taker = (leader + table.rules.trick.winner(trick, trump, tables)) % players
+        taker = (leader + table.variant.trick.winner(trick, trump, tables)) % players
         fields[11] = (*fields[11], (leader, trick, taker))
         fields[8] = info._replace(call=None)
         fields[9] = ()

@@ -214,7 +214,7 @@ class DiscardRefill(ExchangeRule):
         fewest and most of them trumps (its one ``discard`` move): the one definition of
         legality. (Plain ints, read by index: a hand of hi-lo-jack asks four times.)"""
         hand: int = state[7][state[6]]
-        trumps: int = hand & state[0].tables.trumps[state[8].trump or 0]
+        trumps: int = hand & state[0].trump_tables.trumps[state[8].trump or 0]
         trumped = trumps.bit_count()
         keep = self.keep
         excess = trumped - keep if trumped > keep else 0
@@ -258,7 +258,7 @@ class DiscardRefill(ExchangeRule):
     def robbable(self, state: GameState) -> int:
         """Mask of the cards the robber may discard now (one at a time)."""
         hand = state.masks[state.to_move or 0]
-        trumps = hand & state.table.tables.trumps[state.info.trump or 0]
+        trumps = hand & state.table.trump_tables.trumps[state.info.trump or 0]
         if self.trump_discards == "returned" and trumps.bit_count() <= self.keep:
             hand &= ~trumps
         guarded = self.protected(state, trumps)
@@ -321,7 +321,7 @@ class DiscardRefill(ExchangeRule):
             if thrown.bit_count() != 1:
                 return (f"seat {seat} robbed the pack and discards one card at a time down to "
                         f"{kept}, not {thrown.bit_count()}")
-            trumps = hand & state.table.tables.trumps[state.info.trump or 0]
+            trumps = hand & state.table.trump_tables.trumps[state.info.trump or 0]
             if thrown & self.protected(state, trumps):
                 return f"{point}: seat {seat} may discard {mask_text(self.robbable(state))}"
             return f"{returned}: seat {seat} may discard a trump only while it holds more than {self.keep}"
@@ -398,7 +398,7 @@ class DiscardRefill(ExchangeRule):
         live: tuple[int, ...] = info.junk
         dead: tuple[int, ...] = ()
         if self.trump_discards != "allowed":  # discarded trumps are refilled last, if ever
-            trumps = state.table.tables.trumps[info.trump or 0]
+            trumps = state.table.trump_tables.trumps[info.trump or 0]
             live = tuple(card for card in info.junk if not trumps >> card & 1)
             dead = tuple(card for card in info.junk if trumps >> card & 1)
         junk: list[int] = []

@@ -120,7 +120,7 @@ class FollowOrTrump(Step):
         hand: int = state[7][state[6]]
         trick: tuple[int, ...] = state[9]
         trump = state[8].trump
-        tables = state[0].tables
+        tables = state[0].trump_tables
         if trump is None:
             return hand
         trumps: int
@@ -194,10 +194,10 @@ class FollowOrTrump(Step):
         fields[9] = trick = (*fields[9], card)
         info = fields[8]
         if info.trump is None:  # the first lead may set it
-            suit = table.rules.trump.suit_from_lead(card)
+            suit = table.variant.trump.suit_from_lead(card)
             if suit is not None:
                 fields[8] = info = info._replace(trump=suit)
-            elif table.rules.trump.names_after_lead(card):
+            elif table.variant.trump.names_after_lead(card):
                 fields[5] = _NAMING  # the same seat moves again: ``trump S``
                 return _WAIT
         players: int = table.players
@@ -206,7 +206,7 @@ class FollowOrTrump(Step):
             return _WAIT
         trump = NO_TRUMP if info.trump is None else info.trump
         leader: int = fields[10]
-        taker = (leader + table.rules.trick.winner(trick, trump, table.tables)) % players
+        taker = (leader + table.variant.trick.winner(trick, trump, table.trump_tables)) % players
         fields[11] = (*fields[11], (leader, trick, taker))
         fields[9] = ()
         fields[6] = fields[10] = taker
@@ -237,7 +237,7 @@ class StrictFollow(FollowOrTrump):
         trump = state[8].trump
         if trump is None:  # no trump suit: the cards' own suits
             trump = NO_TRUMP
-        tables = state[0].tables
+        tables = state[0].trump_tables
         follow: int = hand & tables.suit_masks[trump][tables.suit[trump][trick[0]]]
         return follow or hand
 
@@ -265,7 +265,7 @@ class TrumpOnly(FollowOrTrump):
         trump = state.info.trump
         if trump is None:  # the first lead sets trump, or there is none
             return state, True
-        lead = first_holding(state.masks, state.table.tables.trumps[trump], state.leader)
+        lead = first_holding(state.masks, state.table.trump_tables.trumps[trump], state.leader)
         if lead is None:  # nobody holds a trump: the hand ends without a trick
             return state, False
         return state.evolve(to_move=lead, leader=lead), True
@@ -275,7 +275,7 @@ class TrumpOnly(FollowOrTrump):
         trump = state[8].trump
         if trump is None:
             return hand
-        trumps: int = state[0].tables.trumps[trump]
+        trumps: int = state[0].trump_tables.trumps[trump]
         return hand & trumps
 
     def broken_rule(self, state: GameState, card: int) -> str:
@@ -289,7 +289,7 @@ class TrumpOnly(FollowOrTrump):
         info = fields[8]
         trump = info.trump
         if trump is None:
-            trump = table.rules.trump.suit_from_lead(card)
+            trump = table.variant.trump.suit_from_lead(card)
             if trump is None:  # trump kind none: no trump ever, so every seat plays every trick
                 return FollowOrTrump.apply_in_place(self, fields, move)  # (or a joker led, to name it)
             fields[8] = info = info._replace(trump=trump)
@@ -309,7 +309,7 @@ class TrumpOnly(FollowOrTrump):
         seat: int = fields[6]
         masks: tuple[int, ...] = fields[7]
         trick: tuple[int, ...] = fields[9]
-        tables = table.tables
+        tables = table.trump_tables
         trumps = tables.trumps[trump]
         players: int = table.players
         leader: int = fields[10]
@@ -319,7 +319,7 @@ class TrumpOnly(FollowOrTrump):
                 fields[6] = nxt
                 return _WAIT
             nxt = (nxt + 1) % players
-        position = table.rules.trick.winner(trick, trump, tables)
+        position = table.variant.trick.winner(trick, trump, tables)
         taker = first_holding(info.start, 1 << trick[position], 0)  # see trick_seats
         if taker is None:  # a state built by hand, without that record
             taker = (leader + position) % players

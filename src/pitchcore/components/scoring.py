@@ -62,7 +62,7 @@ def hand_context(state: GameState, teams: tuple[int, ...] | None = None) -> Hand
             taken[taker] |= _BIT[card]
     bidder_side = None if info.bidder is None else side_of[info.bidder]
     tricks = state.done_tricks
-    return HandContext(NO_TRUMP if info.trump is None else info.trump, table.tables, side_of,
+    return HandContext(NO_TRUMP if info.trump is None else info.trump, table.trump_tables, side_of,
                        sides, info.start, tuple(taken), tuple(tricks_won), bidder_side,
                        state.dealer, tricks[-1][2] if tricks else None)
 
@@ -74,7 +74,7 @@ def score_hand(state: GameState) -> tuple[HandResult, tuple[int, ...], int | Non
     ``HandResult.winners`` names them all.
     """
     table = state.table
-    rules = table.rules
+    rules = table.variant
     info = state.info
     if not info.start and info.bidder is not None:
         return _unplayed(state)
@@ -116,10 +116,10 @@ def score_judged(state: GameState, awarded: Sequence[int | None], all_tricks: bo
         tricks[bidder_side] = 1
         if not all_tricks:
             tricks[(bidder_side + 1) % sides] = 1
-    ctx = HandContext(NO_TRUMP if info.trump is None else info.trump, table.tables, side_of, sides,
+    ctx = HandContext(NO_TRUMP if info.trump is None else info.trump, table.trump_tables, side_of, sides,
                       info.start, (0,) * table.players, tuple(tricks), bidder_side, state.dealer,
                       pips=(0,) * sides if pips is None else pips)  # (no piles: nothing is judged from them)
-    judged = [point.credited(side) for point, side in zip(table.rules.points, awarded, strict=True)]  # type: ignore[attr-defined]
+    judged = [point.credited(side) for point, side in zip(table.variant.points, awarded, strict=True)]  # type: ignore[attr-defined]
     verdict = _verdict(state, ctx, judged, teams)
     if kept is not None and key is not None:
         kept.put(key, verdict)
@@ -162,7 +162,7 @@ def _verdict(state: GameState, ctx: HandContext, judged: list[tuple[tuple[int, i
              teams: tuple[int, ...] | None) -> Verdict:
     """The settlement's verdict once each category has said what it credits (``judged``)."""
     table = state.table
-    rules = table.rules
+    rules = table.variant
     info = state.info
     sides = [credits[0][0] if len(credits) == 1 else top_side(credits) for credits in judged]
     awards = [pair for credits in judged for pair in credits]
@@ -216,7 +216,7 @@ def _scored(state: GameState, ctx: HandContext | None, judged: list[tuple[tuple[
     what each seat played, where known); ``verdict``: the settlement's, where known (then
     ``ctx`` may be None: ``tally`` and ``shown`` are given)."""
     table = state.table
-    rules = table.rules
+    rules = table.variant
     info = state.info
     points = rules.points
     if verdict is None:
@@ -240,7 +240,7 @@ def _scored(state: GameState, ctx: HandContext | None, judged: list[tuple[tuple[
     if shown is None:
         assert ctx is not None
         shown = played(state) if tally is not None else _shown(info.start, ctx.piles)
-    record = PlayRecord(state[11], shown, info.trump, table.tables, points, judge=decisions)
+    record = PlayRecord(state[11], shown, info.trump, table.trump_tables, points, judge=decisions)
     return _settled(state, ledger, awarded, pips, record)
 
 
@@ -248,7 +248,7 @@ def _settled(state: GameState, ledger: Ledger, awarded: tuple[tuple[str, int | N
              pips: tuple[int, ...], record: PlayRecord) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
     """``score_hand``'s answer once the hand's ledger is known: going out decides the rest."""
     info = state.info
-    delta, won, over = state.table.rules.going_out.settle(state.scores, ledger, info.bidder)
+    delta, won, over = state.table.variant.going_out.settle(state.scores, ledger, info.bidder)
     winners = winners_of(won)
     winner = winners[0] if len(winners) == 1 else None
     result = HandResult(
@@ -270,7 +270,7 @@ def _unplayed(state: GameState) -> tuple[HandResult, tuple[int, ...], int | None
     ledger = Ledger((), table.side_of[info.bidder], bid_value, False, 0, bid_value,
                     hand=len(state.hand_results) + 1, players=table.players, sets=_sets(state, False))
     awarded = tuple((name, None) for name in table.point_names)
-    record = PlayRecord((), (0,) * table.players, None, table.tables, table.rules.points, judge=decisions)
+    record = PlayRecord((), (0,) * table.players, None, table.trump_tables, table.variant.points, judge=decisions)
     return _settled(state, ledger, awarded, (0,) * table.sides, record)
 
 
@@ -278,7 +278,7 @@ def _sets(state: GameState, made: bool | None) -> tuple[int, ...]:
     """Per side, how often it has been set back in the game, this hand included (where the
     variant ends a game on set-backs: ``going_out.lose_after_sets``; else nothing)."""
     table = state.table
-    if getattr(table.rules.going_out, "lose_after_sets", None) is None:
+    if getattr(table.variant.going_out, "lose_after_sets", None) is None:
         return ()
     counts = [0] * table.sides
     side_of = table.side_of

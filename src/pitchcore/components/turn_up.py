@@ -106,7 +106,7 @@ class TurnUp(TrumpRule):
 
     def _may_give(self, state: GameState) -> bool:
         """The dealer may not give a side enough to put it out (Foster): then he must run."""
-        target = getattr(state.table.rules.going_out, "target", None)
+        target = getattr(state.table.variant.going_out, "target", None)
         if target is None:
             return True
         own = dict.fromkeys(range(state.table.sides), 0)

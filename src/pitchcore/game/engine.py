@@ -170,7 +170,7 @@ def _card_texts(value: object, what: str) -> list[int]:
 
 def _dealt_sizes(state: GameState) -> tuple[int, ...]:
     """The hand sizes the variant's deal gives each seat at this table."""
-    return state.table.rules.deal.hand_sizes(state.table.players)
+    return state.table.variant.deal.hand_sizes(state.table.players)
 
 
 def _stacked(state: GameState, hands: object, stock: object) -> GameState:
@@ -198,7 +198,7 @@ def _stacked(state: GameState, hands: object, stock: object) -> GameState:
     info = HandInfo(dealt=masks, stock=tuple(top + rest), hand_size=size)
     start = start_of(state.log)._replace(hands=tuple(tuple(card_text(c) for c in hand) for hand in parsed),
                          stock=None if stock is None else tuple(card_text(c) for c in top))
-    state, waiting = table.rules.deal.stacked(state.evolve(masks=masks, info=info, log=begin(start)))
+    state, waiting = table.variant.deal.stacked(state.evolve(masks=masks, info=info, log=begin(start)))
     return unchecked(GameState, (*state[:13], 0, state[14])) if waiting else enter(state, 1)
 
 

@@ -108,7 +108,7 @@ def unsupported(variant: Variant) -> str | None:
 def _category(point: object, table: Table) -> tuple[int, int, int, tuple[tuple[int, ...], ...], int, int]:
     """One point category as the kernel's tuple: (kind, capturer, needs trump, deciding
     cards per trump suit 0-4, Game's tie rule, Game's joker half-pips)."""
-    tables = table.tables
+    tables = table.trump_tables
     none: tuple[tuple[int, ...], ...] = ((),) * 5
     if isinstance(point, Game):
         return _GAME, 0, 0, none, GAME_TIES.index(point.tie), int(point.joker_pips == "half-on-ties")
@@ -134,7 +134,7 @@ def compile_rules(table: Table) -> Any:
     variant = table.variant
     if unsupported(variant) is not None:
         return None
-    tables = table.tables
+    tables = table.trump_tables
     deck = table.deck_size
     play = variant.play
     trump = variant.trump
@@ -271,7 +271,7 @@ def _settle_key(state: GameState) -> tuple[Any, ...]:
     past hands where set-backs are counted."""
     info = state.info
     table = state.table
-    past = state.hand_results if getattr(table.rules.going_out, "lose_after_sets", None) is not None \
+    past = state.hand_results if getattr(table.variant.going_out, "lose_after_sets", None) is not None \
         else len(state.hand_results)
     return (table, state.scores, state.dealer, info.bids, info.bidder, info.bid, info.called, info.partner,
             info.paid, past)
@@ -317,7 +317,7 @@ def _awarded(state: GameState, code: int, sides: int) -> list[int | None]:
     """The side each category awards (None: nobody), read back from the kernel's code of a
     judged hand: one digit per category, base ``sides + 1``, 0 for nobody."""
     awarded: list[int | None] = []
-    for _ in state.table.rules.points:
+    for _ in state.table.variant.points:
         code, digit = divmod(code, sides + 1)
         awarded.append(None if digit == 0 else digit - 1)
     return awarded
@@ -409,7 +409,7 @@ def score_hand(state: GameState, keep: bool = True) -> tuple[HandResult, tuple[i
             _RESULTS.put(key, template)
         return template
     result, scores, winner, over = template
-    record = PlayRecord(state.done_tricks, shown, state.info.trump, table.tables, table.rules.points,
+    record = PlayRecord(state.done_tricks, shown, state.info.trump, table.trump_tables, table.variant.points,
                         judge=decisions)
     return HandResult(bidder=result.bidder, bid=result.bid, made=result.made, awards=result.awards,
                       delta=result.delta, game_pips=pips, dealer=result.dealer, ended_game=result.ended_game,

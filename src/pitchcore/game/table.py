@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import attrs
@@ -28,7 +29,8 @@ class Table:
     side_of: tuple[int, ...] = attrs.field(init=False)
     """Side of each seat."""
     sides: int = attrs.field(init=False)
-    tables: TrumpTables = attrs.field(init=False)
+    trump_tables: TrumpTables = attrs.field(init=False)
+    """The variant's trump tables: each card's effective suit and rank under each trump."""
     pipeline: tuple[Step, ...] = attrs.field(init=False)
     """The hand's steps in order (deal, auction, widow, trump, exchange, play)."""
     shoot_rank: int = attrs.field(init=False)
@@ -56,7 +58,7 @@ class Table:
         set_ = object.__setattr__
         set_(self, "side_of", side_of)
         set_(self, "sides", max(side_of) + 1)
-        set_(self, "tables", variant.trump.tables())
+        set_(self, "trump_tables", variant.trump.tables())
         shoot_bid = variant.shoot.bid
         set_(self, "shoot_rank", variant.auction.rank(shoot_bid) if shoot_bid is not None else 0)
         set_(self, "deck_size", variant.deal.deck_size())
@@ -73,7 +75,15 @@ class Table:
 
     @property
     def rules(self) -> Variant:
+        """Deprecated: ``variant``, the name it always should have had."""
+        warnings.warn("Table.rules is deprecated: use Table.variant", DeprecationWarning, stacklevel=2)
         return self.variant
+
+    @property
+    def tables(self) -> TrumpTables:
+        """Deprecated: ``trump_tables`` (the trump tables, not the game's table)."""
+        warnings.warn("Table.tables is deprecated: use Table.trump_tables", DeprecationWarning, stacklevel=2)
+        return self.trump_tables
 
     # The transition loop, which every state of this table asks through its table (the
     # compiled kernel too, when a hand's last card falls).

@@ -193,7 +193,7 @@ def shown_masks(state: GameState) -> tuple[int, ...]:
     from ``dealt`` by the exchange's cards, which are never face up, so this is empty."""
     table, info = state.table, state.info
     start, dealt = info.start, info.dealt
-    if not start or len(dealt) != len(start) or not callable(getattr(table.rules.play, "draw_rounds", None)):
+    if not start or len(dealt) != len(start) or not callable(getattr(table.variant.play, "draw_rounds", None)):
         return ()  # (or a state built by hand without the record of the deal: nothing to tell)
     seen = -1 if table.face_up_stock else sum(1 << card for card in info.turned)
     masks = tuple([(held & ~first & seen) & mask for held, first, mask in zip(start, dealt, state.masks, strict=True)])

@@ -61,7 +61,7 @@ def hand_text(state: GameState, seat: int) -> str:
     jokers before trump is known), each group low to high: ``2C 5C | AH | HJ``. Once trump is
     known the trump group holds the jick and the jokers where they rank (``HJ 2H 7H AH``)."""
     trump = state.info.trump
-    return cards_text(cards_in(state.masks[seat]), state.table.tables, None if trump is None else SUITS[trump])
+    return cards_text(cards_in(state.masks[seat]), state.table.trump_tables, None if trump is None else SUITS[trump])
 
 
 def cards_text(cards: Iterable[int | Card], tables: TrumpTables, trump: str | None) -> str:
@@ -94,7 +94,7 @@ class Session:
         self.input = input_stream
         self.output = output_stream
         self.variant: Variant = state.table.variant
-        self.tables = state.table.tables
+        self.tables = state.table.trump_tables
         """The trump tables of the game (rules everyone knows), for showing a hand by suit."""
 
     @property
