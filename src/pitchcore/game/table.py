@@ -12,7 +12,7 @@ from ..components.step import Step
 from ..components.trump import TrumpTables
 from ..components.variant import Variant
 from .kernel import auction_step, play_step
-from .loop import apply_move, enter, legal_moves
+from .loop import advance, enter
 from .view import view_of
 
 _PLAY = HAND_STEPS.index("play")
@@ -85,10 +85,9 @@ class Table:
         warnings.warn("Table.tables is deprecated: use Table.trump_tables", DeprecationWarning, stacklevel=2)
         return self.trump_tables
 
-    # The transition loop, which every state of this table asks through its table (the
-    # compiled kernel too, when a hand's last card falls).
-    legal_moves = staticmethod(legal_moves)
-    apply = staticmethod(apply_move)
+    # The transition loop, which every state of this table asks through its table:
+    # ``GameState.apply`` after its checks, the compiled kernel when a hand's last card falls.
+    advance = staticmethod(advance)
     enter = staticmethod(enter)
     view = staticmethod(view_of)
 

@@ -11,17 +11,19 @@ import operator
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .cards import CARDS, SUITS, Card, cards_of
+from .cards import CARDS, DECK_SIZE, SUITS, Card, cards_of
+from .errors import IllegalMove, InvalidMove
 from .log import moves_of, start_of
+from .moves import NUMBER_LIMIT, WORDS, Move, parse_move, shape_problem
 from .phase import Phase as Phase  # (also here, where it was first defined)
 from .results import Trick, trick_seats
+from .text import shown
 from .tuples import unchecked
 
 if TYPE_CHECKING:
     from ..game.table import Table
     from ..game.view import PlayerView
     from .log import Log, Start
-    from .moves import Move
     from .results import HandResult
 
 
@@ -287,20 +289,72 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move of the seat to move, none twice (empty when the game is over)."""
-        table: Table = self[0]
-        return table.legal_moves(self)
+        if self[5] is _OVER:
+            return ()
+        moves: tuple[Move, ...] = self[0].pipeline[self[13]].legal(self)
+        return moves
 
     def apply(self, move: Move | str, seat: int | None = None) -> GameState:
-        """The state after ``move``; raises ``IllegalMove`` (state unchanged) if not legal,
-        or, with ``seat``, if it is not that seat's turn."""
+        """The state after ``move``; raises ``IllegalMove`` (state unchanged) if not legal.
+
+        The move's shape is checked before the rules are asked (``Move`` says what each kind
+        takes): a number is an ``int`` within the kind's range and this game's deck, never a
+        ``bool``, so ``Move("bid", 2.0)`` or ``Move("play", True)`` is no move at all. With
+        ``seat``, the move must also be that seat's to make (a server passes the seat of the
+        player who sent it). The ``IllegalMove`` says why in its message and its ``reason``.
+        The move itself is the table's transition loop (``advance``).
+        """
+        checked = self[0].pipeline[self[13]].checked
+        if checked is not None:  # the compiled kernel's play of a legal card (None: anything else)
+            moved: GameState | None = checked(self, move, seat)
+            if moved is not None:
+                return moved
+        if move.__class__ is not Move:
+            try:
+                move = parse_move(move)  # text, or a subclass of Move rebuilt from its items
+            except InvalidMove as error:
+                error.move, error.seat, error.phase = move, self[6], self[5]
+                raise
         table: Table = self[0]
-        return table.apply(self, move, seat)
+        try:  # (the common case in line: a plain move of the right shape)
+            kind = move[0]
+            arg = move[1]
+            ok = kind.__class__ is str and (0 <= arg < _BOUNDS[kind] if arg.__class__ is int
+                                            else _TAKES[kind] is arg.__class__)
+        except (LookupError, TypeError):
+            ok = False
+        if not ok:
+            problem = shape_problem(move, table.deck_size)
+            if problem is not None:
+                raise IllegalMove(f"{move} is no move: {problem}", move=move, seat=self[6], phase=self[5],
+                                  reason="malformed")
+        if self[5] is _OVER:
+            raise IllegalMove(f"{move}: the game is over", move=move, phase=self[5], reason="game-over")
+        if seat is not None and (whole_number(seat) is None or seat != self[6]):
+            raise IllegalMove(f"{move}: it is seat {self.to_move}'s turn, not seat {shown(seat)}'s "
+                              f"({self.phase.value})", move=move, seat=self[6], phase=self[5],
+                              reason="not-your-turn")
+        step = table.pipeline[self[13]]
+        if not step.is_legal(self, move):
+            raise IllegalMove(f"{move}: {step.why_illegal(self, move)} "
+                              f"(seat {self.to_move}, {self.phase.value})", move=move, seat=self[6],
+                              phase=self[5])
+        return table.advance(self, move)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know: its own cards and everything public (a ``ValueError``
         for anything but a seat of this table: a ``bool``, a ``float``, a seat out of range)."""
         table: Table = self[0]
         return table.view(self, seat)
+
+
+_OVER = Phase.GAME_OVER
+_BOUNDS = {"play": DECK_SIZE, "partner": DECK_SIZE, "trump": 4, "discard": 1 << DECK_SIZE,
+           "bid": NUMBER_LIMIT, "deal": NUMBER_LIMIT}
+"""Per kind of move that takes a number: a bound below which (from 0) it is well formed in
+every deck (a joker's number is judged against the game's deck, off the common path)."""
+_TAKES: dict[str, type] = {"bid": str, "call": str, **dict.fromkeys(WORDS, type(None))}
+"""Per kind of move that takes other than a number: its argument's class."""
 
 
 _INDEX = {name: index for index, name in enumerate(GameState.FIELDS)}
