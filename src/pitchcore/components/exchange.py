@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from ..model.caches import Cache
 from ..model.cards import cards_in, mask_of, mask_text, shuffled
 from ..model.extension import compiled
 from ..model.moves import Move, discard
 from ..model.phase import Phase
 from ..model.state import GameState
 from ..model.tuples import unchecked
+from .context import HandContext
 from .registry import MOST_CARDS, choice, component, field, slot
 from .step import Next, Step
 
@@ -40,7 +42,7 @@ def _discards(mask: int, sizes: range) -> tuple[Move, ...]:
     return tuple([unchecked(Move, ("discard", sub)) for sub in _subsets(mask, sizes)])
 
 
-_POINT_TRUMPS: dict[int, tuple[Variant, tuple[int, ...]]] = {}
+_POINT_TRUMPS: Cache[int, tuple[Variant, tuple[int, ...]]] = Cache(512)  # (a new variant per house file)
 """Per variant (by identity, so no variant is hashed on a discard): the point trumps per
 trump suit."""
 
@@ -52,15 +54,11 @@ def point_trumps(variant: Variant, trump: int) -> int:
     one card, so none)."""
     found = _POINT_TRUMPS.get(id(variant))
     if found is None or found[0] is not variant:
-        if len(_POINT_TRUMPS) >= 512:  # a server meets a new variant with every house file
-            _POINT_TRUMPS.clear()
-        found = _POINT_TRUMPS[id(variant)] = (variant, tuple(_point_trumps(variant, suit) for suit in range(4)))
+        found = _POINT_TRUMPS.put(id(variant), (variant, tuple(_point_trumps(variant, suit) for suit in range(4))))
     return found[1][trump]
 
 
 def _point_trumps(variant: Variant, trump: int) -> int:
-    from .context import HandContext  # (the point categories' view of a hand)
-
     tables = variant.trump.tables()
     deck = (1 << variant.deal.deck_size()) - 1
     ctx = HandContext(trump, tables, (0,), 1, (deck,), (0,), (0,), None)

@@ -44,6 +44,7 @@ import attrs
 
 from ..components.auction import BID_NAME
 from ..components.registry import MOST_BID, MOST_CARDS, MOST_PLAYERS
+from ..components.variant import Variant
 from ..game.view import PlayerView
 from ..model.caches import cached
 from ..model.cards import CARDS, MAX_CARDS, SUITS, Card
@@ -75,8 +76,6 @@ _CARD_INDEX = {str(card): card.index for card in CARDS}
 def _json_fields(cls: type) -> tuple[tuple[str, Any], ...]:
     """The fields ``cls`` travels as, in order, with their types: its attrs fields but those
     left out, then the properties added."""
-    from ..components.variant import Variant
-
     hints = typing.get_type_hints(cls, localns={"Variant": Variant})
     names = [field.name for field in attrs.fields(cls)] if attrs.has(cls) else []
     fields = [(name, hints[name]) for name in names if name not in _LEFT_OUT.get(cls, ())]
@@ -94,8 +93,6 @@ def _json_fields(cls: type) -> tuple[tuple[str, Any], ...]:
 def _converter() -> cattrs.Converter:
     import cattrs
     from cattrs.gen import make_dict_unstructure_fn, override
-
-    from ..components.variant import Variant
 
     attrs.resolve_types(PlayerView, localns={"Variant": Variant})  # (view.py names it for type checks only)
     converter = cattrs.Converter()
