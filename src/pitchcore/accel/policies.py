@@ -10,13 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..components.context import pips_of
-from ..model.cards import MAX_CARDS, cards_in
+from ..components.context import CARD_PIPS as _PIP
+from ..model.cards import cards_in
 from ..model.moves import Move
 from ..model.state import GameState
-
-_PIP = tuple(pips_of(1 << card) for card in range(MAX_CARDS))
-"""Game pips per card index (a joker has none)."""
 
 
 def rollout_move(state: GameState, legal: Sequence[Move], rng: random.Random, greedy: float) -> Move:

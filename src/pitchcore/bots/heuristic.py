@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from ..components.context import CARD_PIPS
 from ..components.joker_points import JOKER_CARDS, JokerPoint
 from ..components.last_jack import LastJack
 from ..components.play import FollowOrTrump
@@ -45,8 +46,6 @@ from ..model.cards import (
     FULL_DECK,
     JACK,
     KING,
-    MAX_CARDS,
-    PIPS,
     QUEEN,
     SAME_COLOUR,
     TEN,
@@ -68,8 +67,8 @@ from .knowledge import (
     widow_extra,
 )
 
-PIP = tuple(PIPS.get(card % 13, 0) if card < DECK_SIZE else 0 for card in range(MAX_CARDS))
-"""Game pips per card index (a joker has none)."""
+PIP = CARD_PIPS
+"""Game pips per card index (a joker has none): the point categories' own count."""
 
 
 @attrs.frozen

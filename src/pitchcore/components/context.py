@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..model.cards import ACE, CARDS, JACK, KING, QUEEN, TEN, make_card
+from ..model.cards import ACE, CARDS, JACK, KING, MAX_CARDS, QUEEN, TEN, make_card
 from ..model.results import Decision, PlayRecord
 from .trump import TrumpTables
 
@@ -21,6 +21,10 @@ def pips_of(pile: int) -> int:
     return (10 * (pile & _TENS).bit_count() + 4 * (pile & _ACES).bit_count()
             + 3 * (pile & _KINGS).bit_count() + 2 * (pile & _QUEENS).bit_count()
             + (pile & _JACKS).bit_count())
+
+
+CARD_PIPS = tuple(pips_of(1 << card) for card in range(MAX_CARDS))
+"""Game pips per card index (T 10, A 4, K 3, Q 2, J 1; a joker none)."""
 
 
 class HandContext:
