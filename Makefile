@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # pip install -e builds the optional compiled kernel (setup.py); rebuild it when its source changes.
-$(KERNEL): $(STAMP) src/pitchcore/_kernel.c setup.py
+$(KERNEL): $(STAMP) src/pitchcore/_kernel.c src/pitchcore/model/fields.py setup.py
 	$(BIN)/python setup.py --quiet build_ext --inplace 2>/dev/null \
 	  || echo "The compiled kernel did not build: pitchcore runs on its pure-Python path"
 	touch $(KERNEL)

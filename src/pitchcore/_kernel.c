@@ -20,6 +20,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_fields.h"  /* F_* (GameState) and INFO_* (HandInfo) positions: generated from model/fields.py */
+
 #define MAXP 8          /* seats */
 #define MAXC 64         /* card indices (54 used) */
 #define NT 4            /* the tables' index for "no trump (yet)" */
@@ -28,9 +30,6 @@
 enum { FOLLOW_ANYTIME = 0, FOLLOW_STRICT = 1, FOLLOW_TRUMP_ONLY = 2 };
 enum { CAT_CARD = 0, CAT_GAME = 1, CAT_LAST = 2 };
 enum { TIE_NOBODY = 0, TIE_DEFENDERS, TIE_DEALER, TIE_ELDEST, TIE_JOKER_HOLDER };
-enum { INFO_BIDDER = 4, INFO_TRUMP = 6, INFO_START = 11, INFO_CALLED = 14 };  /* HandInfo fields read here */
-enum { F_TABLE = 0, F_DEALER = 2, F_PHASE = 5, F_TO_MOVE = 6, F_MASKS = 7, F_INFO = 8, F_TRICK = 9, F_LEADER = 10,
-       F_DONE = 11 };  /* GameState fields */
 
 typedef struct {
     int kind;
@@ -393,7 +392,7 @@ static int load_hand(const Rules *R, PyObject **f, Hand *h) {
     int players = R->players;
     memset(h, 0, sizeof(Hand));
     if (read_masks(f[F_MASKS], h->masks, players) < 0) return -1;
-    int n = read_cards(f[F_TRICK], h->trick, players);
+    int n = read_cards(f[F_TRICK_CARDS], h->trick, players);
     if (n < 0) return -1;
     h->ntrick = n;
     if (read_int(f[F_TO_MOVE], &h->to_move) < 0 || read_int(f[F_LEADER], &h->leader) < 0) return -1;
@@ -460,7 +459,7 @@ static int card_of(const Rules *R, PyObject *move) {
 /* -- Rules methods ---------------------------------------------------------------------------- */
 
 static uint64_t tricks_done_of(PyObject **f) {
-    return PyTuple_Check(f[F_DONE]) ? (uint64_t)PyTuple_GET_SIZE(f[F_DONE]) : 0;
+    return PyTuple_Check(f[F_DONE_TRICKS]) ? (uint64_t)PyTuple_GET_SIZE(f[F_DONE_TRICKS]) : 0;
 }
 
 /* The play moves of the cards in ``mask``, in card order (what play.plays_of gives). */
@@ -479,7 +478,7 @@ static PyObject *plays_tuple(const Rules *R, uint64_t mask) {
 static PyObject *Rules_legal(Rules *R, PyObject *state) {
     Py_ssize_t size;
     PyObject **f = fields_of(state, &size);
-    if (!f || size <= F_DONE || f[F_PHASE] != R->playing) {
+    if (!f || size <= F_DONE_TRICKS || f[F_PHASE] != R->playing) {
         PyObject *name = PyUnicode_InternFromString("legal");
         if (!name) return NULL;
         PyObject *r = PyObject_CallMethodOneArg(R->fallback, name, state);
@@ -495,7 +494,7 @@ static PyObject *Rules_is_legal(Rules *R, PyObject *const *args, Py_ssize_t narg
     if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "is_legal(state, move)"); return NULL; }
     Py_ssize_t size;
     PyObject **f = fields_of(args[0], &size);
-    if (!f || size <= F_DONE || f[F_PHASE] != R->playing)
+    if (!f || size <= F_DONE_TRICKS || f[F_PHASE] != R->playing)
         return PyObject_CallMethod(R->fallback, "is_legal", "OO", args[0], args[1]);
     int card = card_of(R, args[1]);
     if (card < 0) Py_RETURN_FALSE;
@@ -508,20 +507,20 @@ static PyObject *Rules_is_legal(Rules *R, PyObject *const *args, Py_ssize_t narg
  * the play changes in ``changed`` (NULL: unchanged), and whether the play step is over (-1:
  * an error, nothing built). What components/play.py's apply_in_place writes. */
 static int play_changes(Rules *R, PyObject **f, Hand *h, int card, PyObject **changed) {
-    memset(changed, 0, sizeof(PyObject *) * 15);
+    memset(changed, 0, sizeof(PyObject *) * F_COUNT);
     int trump_before = h->trump;
     int done = hand_play(R, h, card);
     if (!(changed[F_MASKS] = masks_tuple(h->masks, R->players))) goto fail;
-    if (!(changed[F_TRICK] = cards_tuple(h->trick, h->ntrick))) goto fail;
+    if (!(changed[F_TRICK_CARDS] = cards_tuple(h->trick, h->ntrick))) goto fail;
     if (!(changed[F_TO_MOVE] = PyLong_FromLong(h->to_move))) goto fail;
     if (h->trump != trump_before
         && !(changed[F_INFO] = PyObject_CallFunction(R->set_trump, "Oi", f[F_INFO], h->trump)))
         goto fail;
     if (h->completed) {
         if (!(changed[F_LEADER] = PyLong_FromLong(h->leader))) goto fail;
-        PyObject *old = f[F_DONE];
+        PyObject *old = f[F_DONE_TRICKS];
         Py_ssize_t n = PyTuple_GET_SIZE(old);
-        PyObject *done_tricks = changed[F_DONE] = PyTuple_New(n + 1);
+        PyObject *done_tricks = changed[F_DONE_TRICKS] = PyTuple_New(n + 1);
         if (!done_tricks) goto fail;
         for (Py_ssize_t i = 0; i < n; i++) {
             PyObject *item = PyTuple_GET_ITEM(old, i);
@@ -534,7 +533,7 @@ static int play_changes(Rules *R, PyObject **f, Hand *h, int card, PyObject **ch
     }
     return done;
 fail:
-    for (int i = 0; i < 15; i++) Py_CLEAR(changed[i]);
+    for (int i = 0; i < F_COUNT; i++) Py_CLEAR(changed[i]);
     return -1;
 }
 
@@ -542,13 +541,13 @@ fail:
 static PyObject *Rules_apply_in_place(Rules *R, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "apply_in_place(fields, move)"); return NULL; }
     PyObject *fields = args[0];
-    if (!PyList_Check(fields) || PyList_GET_SIZE(fields) <= F_DONE || PyList_GET_ITEM(fields, F_PHASE) != R->playing)
+    if (!PyList_Check(fields) || PyList_GET_SIZE(fields) <= F_DONE_TRICKS || PyList_GET_ITEM(fields, F_PHASE) != R->playing)
         return PyObject_CallMethod(R->fallback, "apply_in_place", "OO", fields, args[1]);
     int card = card_of(R, args[1]);
     if (card < 0) return PyObject_CallMethod(R->fallback, "apply_in_place", "OO", fields, args[1]);
     PyObject **f = ((PyListObject *)fields)->ob_item;
     Hand h;
-    PyObject *changed[15];
+    PyObject *changed[F_COUNT];
     if (load_hand(R, f, &h) < 0) return NULL;
     int done = play_changes(R, f, &h, card, changed);
     if (done < 0) return NULL;
@@ -573,23 +572,24 @@ static int seat_allows(PyObject *seat, int to_move) {
  * failure; NULL: as they were) and the log extended by ``move``: engine.advance's state. */
 static PyObject *state_after(PyTypeObject *state_type, PyTypeObject *log_type, PyObject **f, PyObject **changed,
                              PyObject *move) {
-    PyObject *out = state_type->tp_alloc(state_type, 15);
+    PyObject *out = state_type->tp_alloc(state_type, F_COUNT);
     PyObject *log = out ? log_type->tp_alloc(log_type, 2) : NULL;
     if (!log) {
         Py_XDECREF(out);
-        for (int i = 0; i < 15; i++) Py_XDECREF(changed[i]);
+        for (int i = 0; i < F_COUNT; i++) Py_XDECREF(changed[i]);
         return NULL;
     }
-    for (int i = 0; i < 14; i++) {
+    for (int i = 0; i < F_COUNT; i++) {
+        if (i == F_LOG) continue;
         PyObject *item = changed[i];
         if (!item) { item = f[i]; Py_INCREF(item); }
         PyTuple_SET_ITEM(out, i, item);
     }
-    Py_INCREF(f[14]);
-    PyTuple_SET_ITEM(log, 0, f[14]);
+    Py_INCREF(f[F_LOG]);
+    PyTuple_SET_ITEM(log, 0, f[F_LOG]);
     Py_INCREF(move);
     PyTuple_SET_ITEM(log, 1, move);
-    PyTuple_SET_ITEM(out, 14, log);
+    PyTuple_SET_ITEM(out, F_LOG, log);
     return out;
 }
 
@@ -598,7 +598,7 @@ static PyObject *state_after(PyTypeObject *state_type, PyTypeObject *log_type, P
  * ``checked``, anything but a legal play of the seat to move in exactly the checked API's
  * terms (a Move, ``seat`` None or the seat to move), so Python raises the error it explains. */
 static PyObject *next_state(Rules *R, PyObject *state, PyObject *move, PyObject *seat, int checked) {
-    if (Py_TYPE(state) != R->state_type || PyTuple_GET_SIZE(state) != 15) Py_RETURN_NONE;
+    if (Py_TYPE(state) != R->state_type || PyTuple_GET_SIZE(state) != F_COUNT) Py_RETURN_NONE;
     PyObject **f = ((PyTupleObject *)state)->ob_item;
     if (f[F_PHASE] != R->playing) Py_RETURN_NONE;
     if (checked && Py_TYPE(move) != R->move_type) Py_RETURN_NONE;
@@ -608,12 +608,12 @@ static PyObject *next_state(Rules *R, PyObject *state, PyObject *move, PyObject 
     if (load_hand(R, f, &h) < 0) return NULL;
     if (checked && !(seat_allows(seat, h.to_move) && playable(R, &h, (int)tricks_done_of(f)) >> card & 1))
         Py_RETURN_NONE;
-    PyObject *changed[15];
+    PyObject *changed[F_COUNT];
     int done = play_changes(R, f, &h, card, changed);
     if (done < 0) return NULL;
     PyObject *out = state_after(R->state_type, R->log_type, f, changed, move);
     if (!out || !done) return out;
-    long index = PyLong_AsLong(f[13]);
+    long index = PyLong_AsLong(f[F_STEP]);
     if (index == -1 && PyErr_Occurred()) { Py_DECREF(out); return NULL; }
     PyObject *scored = PyObject_CallFunction(R->on_done, "Ol", out, index + 1);
     Py_DECREF(out);
@@ -625,7 +625,7 @@ static PyObject *next_state(Rules *R, PyObject *state, PyObject *move, PyObject 
 static PyObject *Rules_greedy_move(Rules *R, PyObject *state) {
     Py_ssize_t size;
     PyObject **f = fields_of(state, &size);
-    if (!f || size <= F_DONE || f[F_PHASE] != R->playing) Py_RETURN_NONE;
+    if (!f || size <= F_DONE_TRICKS || f[F_PHASE] != R->playing) Py_RETURN_NONE;
     Hand h;
     if (load_hand(R, f, &h) < 0) return NULL;
     uint64_t legal = playable(R, &h, (int)tricks_done_of(f));
@@ -799,7 +799,7 @@ static PyObject *Rules_judged(Rules *R, PyObject *const *args, Py_ssize_t nargs)
 static PyObject *Rules_finished(Rules *R, PyObject *state) {
     Py_ssize_t size;
     PyObject **f = fields_of(state, &size);
-    if (!f || size <= F_DONE) { PyErr_SetString(PyExc_TypeError, "kernel: not a state"); return NULL; }
+    if (!f || size <= F_DONE_TRICKS) { PyErr_SetString(PyExc_TypeError, "kernel: not a state"); return NULL; }
     PyObject *info = f[F_INFO];
     if (!PyTuple_Check(info) || PyTuple_GET_SIZE(info) <= INFO_CALLED) {
         PyErr_SetString(PyExc_TypeError, "kernel: info must be a HandInfo");
@@ -807,13 +807,13 @@ static PyObject *Rules_finished(Rules *R, PyObject *state) {
     }
     PyObject *start = PyTuple_GET_ITEM(info, INFO_START);
     if (PyTuple_GET_ITEM(info, INFO_CALLED) != Py_None || !PyTuple_Check(start)
-        || PyTuple_GET_SIZE(start) != R->players || !PyTuple_Check(f[F_TRICK]) || PyTuple_GET_SIZE(f[F_TRICK]))
+        || PyTuple_GET_SIZE(start) != R->players || !PyTuple_Check(f[F_TRICK_CARDS]) || PyTuple_GET_SIZE(f[F_TRICK_CARDS]))
         Py_RETURN_NONE;
     Judging J;
     memset(&J, 0, sizeof(Judging));
     Hand *h = &J.hand;
     if (load_hand(R, f, h) < 0 || read_masks(start, h->start, R->players) < 0) return NULL;
-    if ((J.tricks_done = read_done(R, f[F_DONE], h)) < 0) return NULL;
+    if ((J.tricks_done = read_done(R, f[F_DONE_TRICKS], h)) < 0) return NULL;
     PyObject *bidder = PyTuple_GET_ITEM(info, INFO_BIDDER);
     int seat = -1;
     if (bidder != Py_None && read_int(bidder, &seat) < 0) return NULL;
@@ -1041,7 +1041,6 @@ static PyTypeObject RulesType_ = {
  * and the next seat bids (SingleRound.apply's first branch, transcribed). The dealer's move,
  * which ends the auction as the house rules say, is always the component's. */
 #define MAXRANK 128
-enum { INFO_BIDS = 2, INFO_HIGH = 3, INFO_BID = 5 };
 
 typedef struct {
     PyObject_HEAD
@@ -1059,7 +1058,7 @@ static PyTypeObject BidsType_;
 /* The seat to move, the dealer and the high rank of bidding fields (0: not the kernel's: not
  * bidding, or a rank out of the table). */
 static int bids_read(Bids *B, PyObject **f, Py_ssize_t size, int *seat, int *dealer, int *high) {
-    if (!f || size != 15 || f[F_PHASE] != B->bidding) return 0;
+    if (!f || size != F_COUNT || f[F_PHASE] != B->bidding) return 0;
     PyObject *info = f[F_INFO];
     if (Py_TYPE(info) != B->info_type || PyTuple_GET_SIZE(info) <= INFO_BID) return 0;
     if (!PyLong_CheckExact(f[F_TO_MOVE]) || !PyLong_CheckExact(f[F_DEALER])) return 0;
@@ -1187,11 +1186,11 @@ static PyObject *Bids_apply_in_place(Bids *B, PyObject *const *args, Py_ssize_t 
  * where the kernel leaves the move to Python: the dealer's move; with ``checked``, anything
  * but a legal move of the seat to move in exactly the checked API's terms. */
 static PyObject *bids_next_state(Bids *B, PyObject *state, PyObject *move, PyObject *seat, int checked) {
-    if (Py_TYPE(state) != B->state_type || PyTuple_GET_SIZE(state) != 15) Py_RETURN_NONE;
+    if (Py_TYPE(state) != B->state_type || PyTuple_GET_SIZE(state) != F_COUNT) Py_RETURN_NONE;
     PyObject **f = ((PyTupleObject *)state)->ob_item;
     if (checked) {
         int to_move, dealer, high;
-        if (Py_TYPE(move) != B->move_type || PyTuple_GET_SIZE(move) != 2 || !bids_read(B, f, 15, &to_move, &dealer, &high)
+        if (Py_TYPE(move) != B->move_type || PyTuple_GET_SIZE(move) != 2 || !bids_read(B, f, F_COUNT, &to_move, &dealer, &high)
             || to_move == dealer)
             Py_RETURN_NONE;
         PyObject *kind = PyTuple_GET_ITEM(move, 0), *arg = PyTuple_GET_ITEM(move, 1);
@@ -1205,8 +1204,8 @@ static PyObject *bids_next_state(Bids *B, PyObject *state, PyObject *move, PyObj
         if (found < 0) return NULL;
         if (!found) Py_RETURN_NONE;
     }
-    PyObject *changed[15] = {NULL};
-    int made = bids_changes(B, f, 15, move, &changed[F_INFO], &changed[F_TO_MOVE]);
+    PyObject *changed[F_COUNT] = {NULL};
+    int made = bids_changes(B, f, F_COUNT, move, &changed[F_INFO], &changed[F_TO_MOVE]);
     if (made < 0) return NULL;
     if (!made) Py_RETURN_NONE;
     return state_after(B->state_type, B->log_type, f, changed, move);
@@ -1298,11 +1297,11 @@ typedef struct {
 #include <structmember.h>
 
 static int game_fast(GameBase *g, Rules **R) {
-    if (!g->fields || !PyList_CheckExact(g->fields) || PyList_GET_SIZE(g->fields) != 15) return 0;
+    if (!g->fields || !PyList_CheckExact(g->fields) || PyList_GET_SIZE(g->fields) != F_COUNT) return 0;
     if (!g->rules || Py_TYPE(g->rules) != &RulesType_) return 0;
     *R = (Rules *)g->rules;
     PyObject **f = ((PyListObject *)g->fields)->ob_item;
-    if (f[F_PHASE] != (*R)->playing || !PyLong_CheckExact(f[13]) || PyLong_AsSsize_t(f[13]) != g->play) return 0;
+    if (f[F_PHASE] != (*R)->playing || !PyLong_CheckExact(f[F_STEP]) || PyLong_AsSsize_t(f[F_STEP]) != g->play) return 0;
     return 1;
 }
 
@@ -1324,11 +1323,11 @@ static int game_play(GameBase *g, PyObject *move) {
     PyObject **f = ((PyListObject *)g->fields)->ob_item;
     PyObject *log = R->log_type->tp_alloc(R->log_type, 2);
     if (!log) { Py_DECREF(next); return -1; }
-    Py_INCREF(f[14]);
-    PyTuple_SET_ITEM(log, 0, f[14]);
+    Py_INCREF(f[F_LOG]);
+    PyTuple_SET_ITEM(log, 0, f[F_LOG]);
     Py_INCREF(move);
     PyTuple_SET_ITEM(log, 1, move);
-    PyList_SetItem(g->fields, 14, log);
+    PyList_SetItem(g->fields, F_LOG, log);
     int result = next == R->wait ? 1 : 2;
     Py_DECREF(next);
     return result;
@@ -1584,5 +1583,20 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         return NULL;
     }
     if (PyModule_AddIntConstant(module, "ABI", 1) < 0) { Py_DECREF(module); return NULL; }
+    /* The field positions this build was compiled with: pitchcore.model.extension compares them
+     * with model/fields.py and leaves a kernel built from another layout unused. */
+    PyObject *layout = Py_BuildValue(
+        "{sisisisisisisisisisisisisisisisisisisisisisisisi}",
+        "F_TABLE", F_TABLE, "F_SCORES", F_SCORES, "F_DEALER", F_DEALER, "F_DEAL_NUMBER", F_DEAL_NUMBER,
+        "F_HAND_RESULTS", F_HAND_RESULTS, "F_PHASE", F_PHASE, "F_TO_MOVE", F_TO_MOVE, "F_MASKS", F_MASKS,
+        "F_INFO", F_INFO, "F_TRICK_CARDS", F_TRICK_CARDS, "F_LEADER", F_LEADER, "F_DONE_TRICKS", F_DONE_TRICKS,
+        "F_WINNER", F_WINNER, "F_STEP", F_STEP, "F_LOG", F_LOG, "F_COUNT", F_COUNT,
+        "INFO_BIDS", INFO_BIDS, "INFO_HIGH", INFO_HIGH, "INFO_BIDDER", INFO_BIDDER, "INFO_BID", INFO_BID,
+        "INFO_TRUMP", INFO_TRUMP, "INFO_START", INFO_START, "INFO_CALLED", INFO_CALLED, "INFO_COUNT", INFO_COUNT);
+    if (!layout || PyModule_AddObject(module, "LAYOUT", layout) < 0) {
+        Py_XDECREF(layout);
+        Py_DECREF(module);
+        return NULL;
+    }
     return module;
 }

@@ -9,10 +9,33 @@ from __future__ import annotations
 
 import operator
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from .cards import CARDS, DECK_SIZE, SUITS, Card, cards_of
 from .errors import IllegalMove, InvalidMove
+from .fields import (
+    BIDS,
+    DEAL_NUMBER,
+    DEALER,
+    DONE_TRICKS,
+    HAND_RESULTS,
+    HIGH,
+    INFO,
+    LEADER,
+    LOG,
+    MASKS,
+    PHASE,
+    SCORES,
+    STATE_FIELDS,
+    STATE_NAMES,
+    STEP,
+    TABLE,
+    TO_MOVE,
+    TRICK_CARDS,
+    TRUMP,
+    WINNER,
+)
+from .fields import HandInfo as HandInfo  # (also here, where it was first defined)
 from .log import moves_of, start_of
 from .moves import NUMBER_LIMIT, WORDS, Move, parse_move, shape_problem
 from .phase import Phase as Phase  # (also here, where it was first defined)
@@ -25,52 +48,6 @@ if TYPE_CHECKING:
     from ..game.view import PlayerView
     from .log import Log, Start
     from .results import HandResult
-
-
-class HandInfo(NamedTuple):
-    """What the current hand has settled so far; it changes a few times per hand.
-
-    A named tuple rather than an attrs class: ``_replace`` is several times cheaper than
-    ``attrs.evolve``, and a hand replaces it at every bid.
-    """
-
-    dealt: tuple[int, ...]
-    """Mask of the cards dealt to each seat."""
-    stock: tuple[int, ...] = ()
-    """Undealt cards, top first."""
-    bids: tuple[tuple[int, int | str | None], ...] = ()
-    """Auction so far: (seat, bid or None for a pass)."""
-    high: int = 0
-    """Rank of the highest bid so far (0: none)."""
-    bidder: int | None = None
-    bid: int | str | None = None
-    trump: int | None = None
-    """Trump suit index, once known."""
-    gift: int = 0
-    """Mask of cards the bidder was given from the stock."""
-    junk: tuple[int, ...] = ()
-    """Discarded cards, in the order they were discarded (face down)."""
-    discards: tuple[int, ...] = ()
-    """Mask per seat of what that seat discarded this hand."""
-    exchanged: int = 0
-    """How many seats have finished the exchange."""
-    start: tuple[int, ...] = ()
-    """Each seat's hand when play began: who 'holds' each card in play."""
-    call: str | None = None
-    """The current trick's declaration (``"high"``/``"low"``), where the variant has one."""
-    hand_size: int = 0
-    """Cards dealt to each seat this hand."""
-    called: int | None = None
-    """The card the bidder called (``auction: {partner: called-card}``), once called."""
-    partner: int | None = None
-    """The seat holding the called card: the bidder's partner for the hand (None: no call
-    yet, or the called card was dealt to nobody and the bidder plays alone)."""
-    turned: tuple[int, ...] = ()
-    """Cards turned face up for trump this hand, in order (``trump: turn-up``): the last is
-    the trump card, on top of the stock; earlier ones were set aside when the cards were run."""
-    paid: tuple[tuple[int, int], ...] = ()
-    """(side, points) scored before play (``trump: turn-up``'s turned jack and begged gift),
-    settled before the hand's points."""
 
 
 _OVER = Phase.GAME_OVER
@@ -111,15 +88,15 @@ def with_bid(info: HandInfo, seat: int, bid: int | str | None, rank: int = 0) ->
 
     The same as ``_replace``, built directly: an auction calls it on every bid.
     """
-    bids = (*info[2], (seat, bid))
+    bids = (*info[BIDS], (seat, bid))
     if bid is None:
-        return unchecked(HandInfo, (info[0], info[1], bids, *info[3:]))
-    return unchecked(HandInfo, (info[0], info[1], bids, rank, seat, bid, *info[6:]))
+        return unchecked(HandInfo, (*info[:BIDS], bids, *info[HIGH:]))
+    return unchecked(HandInfo, (*info[:BIDS], bids, rank, seat, bid, *info[TRUMP:]))
 
 
-def _field(index: int, doc: str) -> Any:
-    """A read-only field of ``GameState``: item ``index`` of the tuple, documented."""
-    return property(itemgetter(index), doc=doc)
+def _field(index: int) -> Any:
+    """A read-only field of ``GameState``: item ``index`` of the tuple, documented by the schema."""
+    return property(itemgetter(index), doc=STATE_FIELDS[index][1])
 
 
 _TUPLE_ONLY = frozenset(("count", "index", "__getitem__", "__len__", "__iter__", "__contains__", "__add__",
@@ -144,33 +121,25 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
 
     __slots__ = ()
 
-    # Each field reads one item of the tuple (a C-level getter: fast on every move), with
-    # its meaning as the property's docstring, for help() and the API reference.
-    table: Table = _field(0, "The rules of this game (variant, seats, seed), shared by all its states.")
-    scores: tuple[int, ...] = _field(1, "Running score per side.")
-    dealer: int = _field(2, "The seat dealing the current hand.")
-    deal_number: int = _field(3, "How many deals this game has had (throw-ins included); seeds each shuffle.")
-    hand_results: tuple[HandResult, ...] = _field(4, "One HandResult per finished hand, oldest first.")
-    phase: Phase = _field(5, "What the game waits for: a Phase (bidding, playing, game over, ...).")
-    to_move: int | None = _field(6, "The seat that moves next, or None when the game is over.")
-    masks: tuple[int, ...] = _field(7, "Each seat's cards as a bit mask (``hands`` gives them as Card values).")
-    info: HandInfo = _field(8, "What the current hand has settled: the deal, bids, bidder, trump, discards.")
-    trick_cards: tuple[int, ...] = _field(9, "Cards of the trick in progress (card indices), in play order "
-                                             "from ``leader``; ``trick`` gives seats and Card values.")
-    leader: int = _field(10, "The seat that leads (or led) the trick in progress.")
-    done_tricks: tuple[tuple[int, tuple[int, ...], int], ...] = _field(
-        11, "Completed tricks this hand as the engine keeps them: (leader, card indices in play "
-            "order, winning seat); ``tricks`` gives them as ``Trick`` values.")
-    winner: int | None = _field(12, "The winning side once the game is over (None: not over, nobody won, "
-                                    "or several sides won together: ``winners`` names them).")
-    step: int = _field(13, "Index of the hand step (deal, auction, widow, trump, exchange, play) now running.")
-    log: Log = _field(14, "The game's moves so far and how it began (``moves`` and ``start`` read it); "
-                          "history, not position: it takes no part in equality.")
+    # Each field reads one item of the tuple (a C-level getter: fast on every move), with its
+    # meaning (from the schema, ``model.fields``) as the property's docstring.
+    table: Table = _field(TABLE)
+    scores: tuple[int, ...] = _field(SCORES)
+    dealer: int = _field(DEALER)
+    deal_number: int = _field(DEAL_NUMBER)
+    hand_results: tuple[HandResult, ...] = _field(HAND_RESULTS)
+    phase: Phase = _field(PHASE)
+    to_move: int | None = _field(TO_MOVE)
+    masks: tuple[int, ...] = _field(MASKS)
+    info: HandInfo = _field(INFO)
+    trick_cards: tuple[int, ...] = _field(TRICK_CARDS)
+    leader: int = _field(LEADER)
+    done_tricks: tuple[tuple[int, tuple[int, ...], int], ...] = _field(DONE_TRICKS)
+    winner: int | None = _field(WINNER)
+    step: int = _field(STEP)
+    log: Log = _field(LOG)
 
-    FIELDS = (
-        "table", "scores", "dealer", "deal_number", "hand_results", "phase", "to_move",
-        "masks", "info", "trick_cards", "leader", "done_tricks", "winner", "step", "log",
-    )
+    FIELDS = STATE_NAMES
 
     def __new__(cls, *fields: Any) -> GameState:
         return tuple.__new__(cls, fields)
@@ -220,30 +189,30 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
     @property
     def is_over(self) -> bool:
         """True once the game has ended (``winner`` says who won)."""
-        return self[5] is _OVER  # (a module constant: drivers ask this on every move)
+        return self[PHASE] is _OVER  # (a module constant: drivers ask this on every move)
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The sides that won, once the game is over, in side order: ``(winner,)`` for one
         winner, several where the variant lets sides win together (``going_out: {kind:
         all-reaching}``, a shared tie), empty when the game is not over or nobody won."""
-        if self[5] is not _OVER:
+        if self[PHASE] is not _OVER:
             return ()
-        results = self[4]
+        results = self[HAND_RESULTS]
         if results and results[-1].winners:
             return tuple(results[-1].winners)
-        return () if self[12] is None else (self[12],)
+        return () if self[WINNER] is None else (self[WINNER],)
 
     @property
     def trump(self) -> str | None:
         """The trump suit letter, or None until it is known."""
-        suit = self[8].trump
+        suit = self[INFO].trump
         return None if suit is None else SUITS[suit]
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards as ``Card`` values, in card order (hidden: give players views)."""
-        return tuple(cards_of(mask) for mask in self[7])
+        return tuple(cards_of(mask) for mask in self[MASKS])
 
     @property
     def bidder(self) -> int | None:
@@ -258,27 +227,27 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The trick in progress as (seat, card) pairs in play order."""
-        seats = trick_seats(self[8].start, self[10], self[9], self.table.players)
-        return tuple((seat, CARDS[card]) for seat, card in zip(seats, self[9], strict=True))
+        seats = trick_seats(self[INFO].start, self[LEADER], self[TRICK_CARDS], self.table.players)
+        return tuple((seat, CARDS[card]) for seat, card in zip(seats, self[TRICK_CARDS], strict=True))
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks of the hand in progress, as ``Trick`` values (leader, cards,
         the seat that played each, taker). A finished hand's are in its ``HandResult``."""
-        start, players = self[8].start, self.table.players
+        start, players = self[INFO].start, self.table.players
         return tuple(Trick(leader, (CARDS[c] for c in cards), taker, trick_seats(start, leader, cards, players))
-                     for leader, cards, taker in self[11])
+                     for leader, cards, taker in self[DONE_TRICKS])
 
     @property
     def moves(self) -> tuple[Move, ...]:
         """Every move of the game so far, first to last (with ``start``, the seed and the
         variant, they replay the game to this state)."""
-        return moves_of(self[14])
+        return moves_of(self[LOG])
 
     @property
     def start(self) -> Start:
         """How the game began: first dealer, starting scores, a stacked first deal."""
-        return start_of(self[14])
+        return start_of(self[LOG])
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` plays for (a ``ValueError`` for anything but a seat)."""
@@ -289,9 +258,9 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move of the seat to move, none twice (empty when the game is over)."""
-        if self[5] is _OVER:
+        if self[PHASE] is _OVER:
             return ()
-        moves: tuple[Move, ...] = self[0].pipeline[self[13]].legal(self)
+        moves: tuple[Move, ...] = self[TABLE].pipeline[self[STEP]].legal(self)
         return moves
 
     def apply(self, move: Move | str, seat: int | None = None) -> GameState:
@@ -304,7 +273,7 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
         player who sent it). The ``IllegalMove`` says why in its message and its ``reason``.
         The move itself is the table's transition loop (``advance``).
         """
-        checked = self[0].pipeline[self[13]].checked
+        checked = self[TABLE].pipeline[self[STEP]].checked
         if checked is not None:  # the compiled kernel's play of a legal card (None: anything else)
             moved: GameState | None = checked(self, move, seat)
             if moved is not None:
@@ -313,9 +282,9 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
             try:
                 move = parse_move(move)  # text, or a subclass of Move rebuilt from its items
             except InvalidMove as error:
-                error.move, error.seat, error.phase = move, self[6], self[5]
+                error.move, error.seat, error.phase = move, self[TO_MOVE], self[PHASE]
                 raise
-        table: Table = self[0]
+        table: Table = self[TABLE]
         try:  # (the common case in line: a plain move of the right shape)
             kind = move[0]
             arg = move[1]
@@ -326,25 +295,25 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
         if not ok:
             problem = shape_problem(move, table.deck_size)
             if problem is not None:
-                raise IllegalMove(f"{move} is no move: {problem}", move=move, seat=self[6], phase=self[5],
+                raise IllegalMove(f"{move} is no move: {problem}", move=move, seat=self[TO_MOVE], phase=self[PHASE],
                                   reason="malformed")
-        if self[5] is _OVER:
-            raise IllegalMove(f"{move}: the game is over", move=move, phase=self[5], reason="game-over")
-        if seat is not None and (whole_number(seat) is None or seat != self[6]):
+        if self[PHASE] is _OVER:
+            raise IllegalMove(f"{move}: the game is over", move=move, phase=self[PHASE], reason="game-over")
+        if seat is not None and (whole_number(seat) is None or seat != self[TO_MOVE]):
             raise IllegalMove(f"{move}: it is seat {self.to_move}'s turn, not seat {shown(seat)}'s "
-                              f"({self.phase.value})", move=move, seat=self[6], phase=self[5],
+                              f"({self.phase.value})", move=move, seat=self[TO_MOVE], phase=self[PHASE],
                               reason="not-your-turn")
-        step = table.pipeline[self[13]]
+        step = table.pipeline[self[STEP]]
         if not step.is_legal(self, move):
             raise IllegalMove(f"{move}: {step.why_illegal(self, move)} "
-                              f"(seat {self.to_move}, {self.phase.value})", move=move, seat=self[6],
-                              phase=self[5])
+                              f"(seat {self.to_move}, {self.phase.value})", move=move, seat=self[TO_MOVE],
+                              phase=self[PHASE])
         return table.advance(self, move)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know: its own cards and everything public (a ``ValueError``
         for anything but a seat of this table: a ``bool``, a ``float``, a seat out of range)."""
-        table: Table = self[0]
+        table: Table = self[TABLE]
         return table.view(self, seat)
 
 
@@ -358,3 +327,4 @@ _TAKES: dict[str, type] = {"bid": str, "call": str, **dict.fromkeys(WORDS, type(
 
 
 _INDEX = {name: index for index, name in enumerate(GameState.FIELDS)}
+assert all(getattr(GameState, name).__doc__ == doc for name, doc in STATE_FIELDS), "a state field without its property"
