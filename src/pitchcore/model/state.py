@@ -88,7 +88,7 @@ def with_bid(info: HandInfo, seat: int, bid: int | str | None, rank: int = 0) ->
 
     The same as ``_replace``, built directly: an auction calls it on every bid.
     """
-    bids = (*info[BIDS], (seat, bid))
+    bids = (*info.bids, (seat, bid))
     if bid is None:
         return unchecked(HandInfo, (*info[:BIDS], bids, *info[HIGH:]))
     return unchecked(HandInfo, (*info[:BIDS], bids, rank, seat, bid, *info[TRUMP:]))
