@@ -1339,6 +1339,7 @@ static PyObject *GameBase_apply(GameBase *g, PyObject *move) {
     if (made == 0) { PyObject *name = PyUnicode_InternFromString("_apply"); if (!name) return NULL;
         PyObject *r = PyObject_CallMethodOneArg((PyObject *)g, name, move); Py_DECREF(name); return r; }
     if (made == 1) Py_RETURN_NONE;
+    /* the play step is over: what follows is Python's one definition (fast.Game._after, loop.follow) */
     PyObject *done = PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, Py_False);
     if (!done) return NULL;
     Py_DECREF(done);
@@ -1351,13 +1352,7 @@ static PyObject *GameBase_apply_in_hand(GameBase *g, PyObject *move) {
     if (made == 0) { PyObject *name = PyUnicode_InternFromString("_apply_in_hand"); if (!name) return NULL;
         PyObject *r = PyObject_CallMethodOneArg((PyObject *)g, name, move); Py_DECREF(name); return r; }
     if (made == 1) Py_RETURN_FALSE;
-    /* no step after play (HAND_STEPS ends with it): _after would begin none and say the hand is done */
-    PyObject *pipeline = PyObject_GetAttrString(PyList_GET_ITEM(g->fields, F_TABLE), "pipeline");
-    if (!pipeline) return NULL;
-    Py_ssize_t steps = PyObject_Length(pipeline);
-    Py_DECREF(pipeline);
-    if (steps < 0) return NULL;
-    if (steps == g->play + 1) Py_RETURN_TRUE;
+    /* the play step is over: what follows is Python's one definition (fast.Game._after, loop.follow) */
     return PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, Py_True);
 }
 

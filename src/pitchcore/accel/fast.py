@@ -40,8 +40,8 @@ import numpy.typing as npt
 from ..components import HAND_STEPS
 from ..components.step import Fields, Next
 from ..game import kernel
-from ..game.engine import advance, begin_steps, enter, finish_hand, start_hand
-from ..model.log import Log
+from ..game.loop import advance, follow, legal_moves, make_move, transition
+from ..model.fields import PHASE, STEP, TABLE, TO_MOVE
 from ..model.moves import Move
 from ..model.phase import Phase
 from ..model.results import HandResult
@@ -51,7 +51,7 @@ from .policies import rollout_move
 
 __all__ = ["KERNEL", "Game", "Greedy", "Playouts", "Policy", "moves", "playouts", "score", "step", "step_in_hand"]
 
-_WAIT, _DONE, _SCORE = Next.WAIT, Next.DONE, Next.SCORE
+_WAIT, _DONE = Next.WAIT, Next.DONE
 
 _PLAY = HAND_STEPS.index("play")
 if TYPE_CHECKING:
@@ -67,13 +67,8 @@ variant allows. The answers are the same either way."""
 _OVER = Phase.GAME_OVER
 
 
-def moves(state: GameState) -> tuple[Move, ...]:
-    """The legal moves (``state.legal_moves()``, the same tuple)."""
-    if state[5] is _OVER:
-        return ()
-    found: tuple[Move, ...] = state[0].pipeline[state[13]].legal(state)
-    return found
-
+moves = legal_moves
+"""``moves(state)``: the legal moves (``state.legal_moves()``, the same tuple)."""
 
 step = advance
 """``step(state, move)``: the next state, unchecked; hands are scored and dealt as in ``apply``."""
@@ -86,25 +81,7 @@ def step_in_hand(state: GameState, move: Move) -> tuple[GameState, bool]:
     not to ``moves``. A thrown-in deal (everyone passed, where the variant redeals) goes on
     to the new deal and counts as the same hand going on (False).
     """
-    index: int = state[13]
-    new: GameState
-    step = state[0].pipeline[index]
-    if step.in_place:
-        fields = list(state)
-        next_ = step.apply_in_place(fields, move)
-        fields[14] = unchecked(Log, (state[14], move))
-        new = unchecked(GameState, fields)
-    else:
-        new, next_ = step.apply(state, move)
-        new = unchecked(GameState, (*new[:14], unchecked(Log, (state[14], move))))
-    if next_ is _WAIT:
-        return new, False
-    if next_ is _DONE:
-        new, waiting = begin_steps(new, index + 1)
-        return new, not waiting
-    if next_ is _SCORE:  # the hand ends unplayed (everyone passed, the dealer set back)
-        return new, True
-    return start_hand(new, new.dealer, new.deal_number + 1), False
+    return transition(state, move, True)
 
 
 def score(state: GameState) -> tuple[HandResult, int | None]:
@@ -145,7 +122,7 @@ class Game(_GameBase):
 
     def __init__(self, state: GameState) -> None:
         self.fields = list(state)
-        step = state[0].pipeline[_PLAY]
+        step = state.table.pipeline[_PLAY]
         self._rules = step.rules if isinstance(step, kernel.KernelPlay) else None
         self._play = _PLAY
 
@@ -177,64 +154,40 @@ class Game(_GameBase):
     @property
     def to_move(self) -> int | None:
         """The seat that moves next (None once the game is over)."""
-        seat: int | None = self.fields[6]
+        seat: int | None = self.fields[TO_MOVE]
         return seat
 
     @property
     def is_over(self) -> bool:
-        return self.fields[5] is _OVER
+        return self.fields[PHASE] is _OVER
 
     def _moves(self) -> tuple[Move, ...]:
         """The legal moves (the same tuple as ``legal_moves()`` of the frozen state)."""
         fields = self.fields
-        if fields[5] is _OVER:
+        if fields[PHASE] is _OVER:
             return ()
-        found: tuple[Move, ...] = fields[0].pipeline[fields[13]].legal_fields(fields)
+        found: tuple[Move, ...] = fields[TABLE].pipeline[fields[STEP]].legal_fields(fields)
         return found
 
     def _apply(self, move: Move) -> None:
         """``step`` in place: a finished hand is scored and the next one dealt."""
-        fields = self.fields
-        index: int = fields[13]
-        next_ = fields[0].pipeline[index].apply_in_place(fields, move)
-        fields[14] = unchecked(Log, (fields[14], move))  # (log.extend in line)
+        index, next_ = make_move(self.fields, move)
         if next_ is not _WAIT:
-            self._next(index, next_, False)
+            self._after(index, False, next_)
 
     def _apply_in_hand(self, move: Move) -> bool:
         """``step_in_hand`` in place: True when the hand's last step is done (then ask
         ``score``, not ``moves``)."""
-        fields = self.fields
-        index: int = fields[13]
-        next_ = fields[0].pipeline[index].apply_in_place(fields, move)
-        fields[14] = unchecked(Log, (fields[14], move))  # (log.extend in line)
-        return next_ is not _WAIT and self._next(index, next_, True)
+        index, next_ = make_move(self.fields, move)
+        return next_ is not _WAIT and self._after(index, True, next_)
 
-    def _after(self, index: int, in_hand: bool) -> bool:
-        """After the kernel made the play that ended step ``index``: what ``apply`` (or with
-        ``in_hand``, ``apply_in_hand``) does next."""
-        return self._next(index, _DONE, in_hand)
-
-    def _next(self, index: int, next_: Next, in_hand: bool) -> bool:
-        """Step ``index`` is over (``next_`` says how): begin the next one, or score and deal
-        (``apply``), or stop at the hand's end (``apply_in_hand``: True when the hand is done)."""
+    def _after(self, index: int, in_hand: bool, next_: Next = _DONE) -> bool:
+        """Step ``index`` ended as ``next_`` says (the kernel calls this when its play ends the
+        play step): what follows, as every path does it (``loop.follow``), in place."""
         fields = self.fields
-        state: GameState = unchecked(GameState, fields)
-        if in_hand:
-            if next_ is _DONE:
-                state, waiting = begin_steps(state, index + 1)
-                fields[:] = state
-                return not waiting
-            if next_ is _SCORE:
-                return True
-        elif next_ is _DONE:
-            fields[:] = enter(state, index + 1)
-            return False
-        elif next_ is _SCORE:
-            fields[:] = finish_hand(state)
-            return False
-        fields[:] = start_hand(state, state.dealer, state.deal_number + 1)
-        return False
+        state, done = follow(unchecked(GameState, fields), index, next_, in_hand)
+        fields[:] = state
+        return done
 
     if not kernel.AVAILABLE or TYPE_CHECKING:
         moves = _moves
@@ -288,7 +241,7 @@ def playouts(state: GameState, n: int, seed: int = 0, policy: Policy | None = No
     hand is never dealt. The same ``seed`` gives the same playouts. ``state`` must be a game
     still going (``moves(state)`` not empty).
     """
-    if state[5] is _OVER:
+    if state.is_over:
         raise ValueError("playouts: the game is over; there is no hand to play out")
     if n < 0:
         raise ValueError(f"playouts: n must be a whole number >= 0, not {n}")
@@ -297,7 +250,7 @@ def playouts(state: GameState, n: int, seed: int = 0, policy: Policy | None = No
         if found is not None:
             return Playouts(*found)
     rng = random.Random(seed)
-    sides = state[0].sides
+    sides = state.table.sides
     points = np.zeros((n, sides), dtype=np.int64)
     winners = np.full(n, -1, dtype=np.int64)
     randrange = rng.randrange

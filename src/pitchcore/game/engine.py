@@ -21,7 +21,6 @@ from ..model.moves import TEXT_LIMIT
 from ..model.phase import Phase
 from ..model.state import GameState, HandInfo, whole_number
 from ..model.text import shown
-from ..model.tuples import unchecked
 from .loop import _fresh_hand, advance, apply_move, begin_steps, enter, finish_hand, legal_moves, start_hand
 from .table import Table
 
@@ -77,8 +76,10 @@ def new_game(
     dealer = seat
     start_scores = (0,) * table.sides if scores is None else _scores(scores, table.sides)
     log = begin(Start(dealer, None if scores is None else start_scores))
-    state = GameState(table, start_scores, dealer, 0, (), Phase.BIDDING, None,
-                      (0,) * players, HandInfo(dealt=(0,) * players), (), 0, (), None, 0, log)
+    state = GameState.of(table=table, scores=start_scores, dealer=dealer, deal_number=0, hand_results=(),
+                         phase=Phase.BIDDING, to_move=None, masks=(0,) * players,
+                         info=HandInfo(dealt=(0,) * players), trick_cards=(), leader=0, done_tricks=(),
+                         winner=None, step=0, log=log)
     if hands is None:
         return start_hand(state, dealer, 0) if stock is None else _stacked_deck(state, stock)
     return _stacked(state, hands, stock)
@@ -199,7 +200,7 @@ def _stacked(state: GameState, hands: object, stock: object) -> GameState:
     start = start_of(state.log)._replace(hands=tuple(tuple(card_text(c) for c in hand) for hand in parsed),
                          stock=None if stock is None else tuple(card_text(c) for c in top))
     state, waiting = table.variant.deal.stacked(state.evolve(masks=masks, info=info, log=begin(start)))
-    return unchecked(GameState, (*state[:13], 0, state[14])) if waiting else enter(state, 1)
+    return state.evolve(step=0) if waiting else enter(state, 1)
 
 
 def _check_named(table: Table, named: list[int]) -> None:

@@ -7,8 +7,9 @@ compiled kernel calls back into ``enter`` when a hand's last card falls.
 
 from __future__ import annotations
 
-from ..components.step import Next
+from ..components.step import Fields, Next
 from ..model.cards import shuffled, shuffled_range
+from ..model.fields import LOG, STEP, TABLE
 from ..model.log import Log
 from ..model.moves import Move
 from ..model.phase import Phase
@@ -30,10 +31,10 @@ def _fresh_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
     key = f"{table.seed}/{deal_number}"
     deck = shuffled_range(table.deck_size, key) if len(table.deck) == table.deck_size else shuffled(table.deck, key)
     players = table.players
-    return GameState(table, state.scores, dealer, deal_number, state.hand_results,
-                     Phase.BIDDING, None, (0,) * players,
-                     HandInfo(dealt=(0,) * players, stock=tuple(deck)), (), dealer, (),
-                     None, 0, state[14])
+    return GameState.of(table=table, scores=state.scores, dealer=dealer, deal_number=deal_number,
+                        hand_results=state.hand_results, phase=Phase.BIDDING, to_move=None,
+                        masks=(0,) * players, info=HandInfo(dealt=(0,) * players, stock=tuple(deck)),
+                        trick_cards=(), leader=dealer, done_tricks=(), winner=None, step=0, log=state.log)
 
 
 def enter(state: GameState, index: int) -> GameState:
@@ -51,12 +52,13 @@ def begin_steps(state: GameState, index: int) -> tuple[GameState, bool]:
             if waiting is _REDEAL:  # thrown in as it began (a worthless hand): deal again
                 state, index = _fresh_hand(state, state.dealer, state.deal_number + 1), 0
                 continue
-            return unchecked(GameState, (*state[:13], index, state[14])), True
+            return state.evolve(step=index), True
         index += 1
     return state, False
 
 
 def finish_hand(state: GameState) -> GameState:
+    """Score the hand just played; end the game or deal the next hand."""
     result, scores, winner, over = kernel_score(state, keep=False)  # (scoring.score_hand, judged in C where it can)
     results = (*state.hand_results, result)
     if over:
@@ -74,25 +76,46 @@ apply_move = GameState.apply
 
 def advance(state: GameState, move: Move) -> GameState:
     """``apply_move`` without its checks: the transition itself (``pitchcore.accel.fast``)."""
-    index: int = state[13]
-    new: GameState
-    step = state[0].pipeline[index]
+    step = state[TABLE].pipeline[state[STEP]]
     if step.quick is not None:  # the compiled kernel's play (None: not a play it makes)
         moved: GameState | None = step.quick(state, move)
         if moved is not None:
             return moved
-    if step.in_place:  # (Step.apply in line: a call less on most moves)
-        fields = list(state)
-        next_ = step.apply_in_place(fields, move)
-        fields[14] = unchecked(Log, (state[14], move))  # (log.extend in line)
-        new = unchecked(GameState, fields)
-    else:
-        new, next_ = step.apply(state, move)
-        new = unchecked(GameState, (*new[:14], unchecked(Log, (state[14], move))))
+    return transition(state, move, False)[0]
+
+
+def transition(state: GameState, move: Move, in_hand: bool) -> tuple[GameState, bool]:
+    """The state after ``move`` (unchecked) and whether the hand's last step is done: the
+    step's own change (``make_move``), then what follows it (``follow``)."""
+    fields = list(state)
+    index, next_ = make_move(fields, move)
+    new: GameState = unchecked(GameState, fields)
     if next_ is _WAIT:
-        return new
+        return new, False
+    return follow(new, index, next_, in_hand)
+
+
+def make_move(fields: Fields, move: Move) -> tuple[int, Next]:
+    """``move`` made on a state's fields in place by the step now running (its
+    ``apply_in_place``, which every step has), the move added to the log: the step's index
+    and what the step says follows."""
+    index: int = fields[STEP]
+    next_ = fields[TABLE].pipeline[index].apply_in_place(fields, move)
+    fields[LOG] = unchecked(Log, (fields[LOG], move))  # (log.extend in line)
+    return index, next_
+
+
+def follow(state: GameState, index: int, next_: Next, in_hand: bool) -> tuple[GameState, bool]:
+    """What follows a move that ended step ``index`` as ``next_`` says (anything but
+    ``Next.WAIT``): the next step begun, or the hand scored and the next one dealt, or the
+    deal thrown in and dealt again. With ``in_hand``, stop where the hand's last step is
+    done, before it is scored (True with the state then). Every path runs this: ``advance``,
+    ``fast.step_in_hand``, ``fast.Game`` and, when a hand's last card falls, the kernel."""
     if next_ is _DONE:
-        return enter(new, index + 1)
-    if next_ is _SCORE:
-        return finish_hand(new)
-    return start_hand(new, new.dealer, new.deal_number + 1)
+        if not in_hand:
+            return enter(state, index + 1), False
+        state, waiting = begin_steps(state, index + 1)
+        return state, not waiting
+    if next_ is _SCORE:  # the hand ends unplayed (everyone passed, the dealer set back)
+        return (state, True) if in_hand else (finish_hand(state), False)
+    return start_hand(state, state.dealer, state.deal_number + 1), False

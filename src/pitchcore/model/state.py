@@ -144,6 +144,16 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
     def __new__(cls, *fields: Any) -> GameState:
         return tuple.__new__(cls, fields)
 
+    @classmethod
+    def of(cls, **fields: Any) -> GameState:
+        """A state from every one of its ``FIELDS`` by name (the schema's order is the
+        tuple's; callers never write it again)."""
+        missing = [name for name in STATE_NAMES if name not in fields]
+        unknown = sorted(set(fields) - set(STATE_NAMES))
+        if missing or unknown:
+            raise TypeError(f"GameState.of: missing {missing}, unknown {unknown}")
+        return tuple.__new__(cls, [fields[name] for name in STATE_NAMES])
+
     def __getnewargs__(self) -> tuple[Any, ...]:
         return tuple(self)
 
