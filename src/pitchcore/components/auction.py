@@ -13,6 +13,7 @@ import attrs
 
 from ..model.caches import Cache
 from ..model.cards import NINE, card_text, make_card
+from ..model.fields import DEALER, INFO, MASKS, TABLE, TO_MOVE, TRICK_CARDS
 from ..model.moves import PARTNER, PASS, Move, bid
 from ..model.phase import Phase
 from ..model.state import GameState, HandInfo, with_bid
@@ -187,17 +188,17 @@ class SingleRound(Step):
 
     def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
         kind, arg = move
-        info: HandInfo = state[8]
-        seat: int = state[6]
+        info: HandInfo = state[INFO]
+        seat: int = state[TO_MOVE]
         if kind == "partner":
             assert isinstance(arg, int)
             holder = next((held for held, mask in enumerate(state.masks) if mask >> arg & 1), None)
             return state.evolve(info=info._replace(called=arg, partner=holder)), Next.DONE
         info = with_bid(info, seat, arg, self.rank(arg)) if kind == "bid" else with_bid(info, seat, None)
-        dealer: int = state[2]
+        dealer: int = state[DEALER]
         if seat != dealer:  # the state built in place: a hand has a bid or pass per seat
-            return unchecked(GameState, (*state[:6], (seat + 1) % state[0].players, state[7], info,
-                                    *state[9:])), _WAIT
+            return unchecked(GameState, (*state[:TO_MOVE], (seat + 1) % state[TABLE].players, state[MASKS], info,
+                                    *state[TRICK_CARDS:])), _WAIT
         if info.bidder is None and self.all_pass == "dealer-names-trump":  # trump for nothing
             info = info._replace(bidder=seat, bid=0)
         if info.bidder is not None:

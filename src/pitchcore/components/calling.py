@@ -13,6 +13,7 @@ import attrs
 
 from ..model.caches import Cache
 from ..model.cards import card_text
+from ..model.fields import DONE_TRICKS, INFO, LEADER, MASKS, PHASE, TABLE, TO_MOVE, TRICK_CARDS
 from ..model.moves import Move
 from ..model.phase import Phase
 from ..model.state import GameState
@@ -66,9 +67,9 @@ class CallThenAny(Step):
                             trick_cards=(), done_tricks=()), True
 
     def legal(self, state: GameState | Fields) -> tuple[Move, ...]:
-        if state[5] is Phase.CALLING:  # by index: fields do as well as a state
+        if state[PHASE] is Phase.CALLING:  # by position (model.fields): fields do as well as a state
             return CALLS
-        return plays_of(state[7][state[6]])
+        return plays_of(state[MASKS][state[TO_MOVE]])
 
     legal_fields = legal
 
@@ -92,35 +93,35 @@ class CallThenAny(Step):
         return f"{card_text(move.arg)} is not in seat {seat}'s hand"
 
     def apply_in_place(self, fields: Fields, move: Move) -> Next:
-        info = fields[8]
+        info = fields[INFO]
         if move[0] == "call":
-            fields[5] = Phase.PLAYING
-            fields[8] = info._replace(call=str(move[1]))
+            fields[PHASE] = Phase.PLAYING
+            fields[INFO] = info._replace(call=str(move[1]))
             return Next.WAIT
         card: int = move[1]  # type: ignore[assignment]
-        table = fields[0]
-        seat: int = fields[6]
-        hands = list(fields[7])
+        table = fields[TABLE]
+        seat: int = fields[TO_MOVE]
+        hands = list(fields[MASKS])
         hands[seat] ^= 1 << card
-        fields[7] = masks = tuple(hands)
-        fields[9] = trick = (*fields[9], card)
+        fields[MASKS] = masks = tuple(hands)
+        fields[TRICK_CARDS] = trick = (*fields[TRICK_CARDS], card)
         if info.trump is None:  # where the first lead sets trump
             suit = table.variant.trump.suit_from_lead(card)
             if suit is not None:
-                fields[8] = info = info._replace(trump=suit)
+                fields[INFO] = info = info._replace(trump=suit)
         players: int = table.players
         if len(trick) < players:
-            fields[6] = (seat + 1) % players
+            fields[TO_MOVE] = (seat + 1) % players
             return Next.WAIT
         trump = NO_TRUMP if info.trump is None else info.trump
         tables = called_tables(table.trump_tables, info.call)
-        leader: int = fields[10]
+        leader: int = fields[LEADER]
         taker = (leader + table.variant.trick.winner(trick, trump, tables)) % players
-        fields[11] = (*fields[11], (leader, trick, taker))
-        fields[8] = info._replace(call=None)
-        fields[9] = ()
-        fields[6] = fields[10] = taker
+        fields[DONE_TRICKS] = (*fields[DONE_TRICKS], (leader, trick, taker))
+        fields[INFO] = info._replace(call=None)
+        fields[TRICK_CARDS] = ()
+        fields[TO_MOVE] = fields[LEADER] = taker
         if not masks[taker]:
             return Next.DONE
-        fields[5] = Phase.CALLING
+        fields[PHASE] = Phase.CALLING
         return Next.WAIT

@@ -210,9 +210,9 @@ class DiscardRefill(ExchangeRule):
     def limits(self, state: GameState) -> tuple[int, int, int, int, int, int]:
         """The mover's hand, its trumps, the fewest and most cards it may discard, and the
         fewest and most of them trumps (its one ``discard`` move): the one definition of
-        legality. (Plain ints, read by index: a hand of hi-lo-jack asks four times.)"""
-        hand: int = state[7][state[6]]
-        trumps: int = hand & state[0].trump_tables.trumps[state[8].trump or 0]
+        legality. (Plain ints: a hand of hi-lo-jack asks four times.)"""
+        hand: int = state.masks[state.to_move or 0]
+        trumps: int = hand & state.table.trump_tables.trumps[state.info.trump or 0]
         trumped = trumps.bit_count()
         keep = self.keep
         excess = trumped - keep if trumped > keep else 0
@@ -245,7 +245,7 @@ class DiscardRefill(ExchangeRule):
 
     def robbing(self, state: GameState) -> bool:
         """True once every seat has discarded: the robber sheds its extra cards."""
-        return bool(state[8].exchanged >= state[0].players)
+        return bool(state.info.exchanged >= state.table.players)
 
     def robber_seat(self, state: GameState) -> int | None:
         """The seat that robs the pack (None: nobody)."""

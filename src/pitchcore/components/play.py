@@ -8,6 +8,7 @@ import attrs
 
 from ..model.caches import Cache
 from ..model.cards import DECK_SIZE, MAX_CARDS, card_text, cards_in
+from ..model.fields import DONE_TRICKS, INFO, LEADER, MASKS, PHASE, TABLE, TO_MOVE, TRICK_CARDS
 from ..model.moves import PLAY, TRUMP, Move
 from ..model.phase import Phase
 from ..model.results import first_holding
@@ -117,15 +118,15 @@ class FollowOrTrump(Step):
 
     def playable(self, state: GameState | Fields) -> int:
         """Mask of the cards the seat to move may play: the one definition of legality."""
-        hand: int = state[7][state[6]]
-        trick: tuple[int, ...] = state[9]
-        trump = state[8].trump
-        tables = state[0].trump_tables
+        hand: int = state[MASKS][state[TO_MOVE]]
+        trick: tuple[int, ...] = state[TRICK_CARDS]
+        trump = state[INFO].trump
+        tables = state[TABLE].trump_tables
         if trump is None:
             return hand
         trumps: int
         if not trick:
-            if self.first_lead == "trump" and not state[11]:
+            if self.first_lead == "trump" and not state[DONE_TRICKS]:
                 trumps = hand & tables.trumps[trump]
                 return trumps or hand
             return hand
@@ -136,7 +137,7 @@ class FollowOrTrump(Step):
         return hand
 
     def legal(self, state: GameState | Fields) -> tuple[Move, ...]:
-        if state[5] is _NAMING:  # the first lead was a joker: its leader names trump
+        if state[PHASE] is _NAMING:  # the first lead was a joker: its leader names trump
             return TRUMP
         mask = self.playable(state)
         _LAST[0] = (state, mask)
@@ -145,10 +146,10 @@ class FollowOrTrump(Step):
             moves = _PLAYS.put(mask, plays_of(mask))
         return moves
 
-    legal_fields = legal  # reads the state by index only, so fields do as well
+    legal_fields = legal  # reads the state by position (model.fields) only, so fields do as well
 
     def is_legal(self, state: GameState, move: Move) -> bool:
-        if state[5] is _NAMING:
+        if state[PHASE] is _NAMING:
             return move in TRUMP
         last_state, mask = _LAST[0]
         if last_state is not state:
@@ -183,45 +184,45 @@ class FollowOrTrump(Step):
     def apply_in_place(self, fields: Fields, move: Move) -> Next:
         """Play the card: the one definition of a trick's course (``apply`` copies the
         fields, runs this, and freezes them again)."""
-        if fields[5] is _NAMING:
+        if fields[PHASE] is _NAMING:
             return self.name_trump(fields, move)
         card: int = move[1]  # type: ignore[assignment]
-        table = fields[0]
-        seat: int = fields[6]
-        hands = list(fields[7])
+        table = fields[TABLE]
+        seat: int = fields[TO_MOVE]
+        hands = list(fields[MASKS])
         hands[seat] ^= 1 << card
-        fields[7] = masks = tuple(hands)
-        fields[9] = trick = (*fields[9], card)
-        info = fields[8]
+        fields[MASKS] = masks = tuple(hands)
+        fields[TRICK_CARDS] = trick = (*fields[TRICK_CARDS], card)
+        info = fields[INFO]
         if info.trump is None:  # the first lead may set it
             suit = table.variant.trump.suit_from_lead(card)
             if suit is not None:
-                fields[8] = info = info._replace(trump=suit)
+                fields[INFO] = info = info._replace(trump=suit)
             elif table.variant.trump.names_after_lead(card):
-                fields[5] = _NAMING  # the same seat moves again: ``trump S``
+                fields[PHASE] = _NAMING  # the same seat moves again: ``trump S``
                 return _WAIT
         players: int = table.players
         if len(trick) < players:
-            fields[6] = (seat + 1) % players
+            fields[TO_MOVE] = (seat + 1) % players
             return _WAIT
         trump = NO_TRUMP if info.trump is None else info.trump
-        leader: int = fields[10]
+        leader: int = fields[LEADER]
         taker = (leader + table.variant.trick.winner(trick, trump, table.trump_tables)) % players
-        fields[11] = (*fields[11], (leader, trick, taker))
-        fields[9] = ()
-        fields[6] = fields[10] = taker
+        fields[DONE_TRICKS] = (*fields[DONE_TRICKS], (leader, trick, taker))
+        fields[TRICK_CARDS] = ()
+        fields[TO_MOVE] = fields[LEADER] = taker
         return _WAIT if masks[taker] else _DONE
 
     def name_trump(self, fields: Fields, move: Move) -> Next:
         """The leader of a joker to the first trick names trump (``trump S``); the trick
         then goes on from the next seat."""
-        fields[5] = Phase.PLAYING
-        fields[8] = fields[8]._replace(trump=move[1])
+        fields[PHASE] = Phase.PLAYING
+        fields[INFO] = fields[INFO]._replace(trump=move[1])
         return self.after_lead(fields)
 
     def after_lead(self, fields: Fields) -> Next:
         """The turn after the lead, once trump is named (every seat plays every trick)."""
-        fields[6] = (fields[6] + 1) % fields[0].players
+        fields[TO_MOVE] = (fields[TO_MOVE] + 1) % fields[TABLE].players
         return _WAIT
 
 
@@ -230,14 +231,14 @@ class StrictFollow(FollowOrTrump):
     """``follow: strict``: follow the suit led if able; a trump only when void in it."""
 
     def playable(self, state: GameState | Fields) -> int:
-        trick: tuple[int, ...] = state[9]
+        trick: tuple[int, ...] = state[TRICK_CARDS]
         if not trick:
             return FollowOrTrump.playable(self, state)  # leads are the same under both rules
-        hand: int = state[7][state[6]]
-        trump = state[8].trump
+        hand: int = state[MASKS][state[TO_MOVE]]
+        trump = state[INFO].trump
         if trump is None:  # no trump suit: the cards' own suits
             trump = NO_TRUMP
-        tables = state[0].trump_tables
+        tables = state[TABLE].trump_tables
         follow: int = hand & tables.suit_masks[trump][tables.suit[trump][trick[0]]]
         return follow or hand
 
@@ -271,62 +272,62 @@ class TrumpOnly(FollowOrTrump):
         return state.evolve(to_move=lead, leader=lead), True
 
     def playable(self, state: GameState | Fields) -> int:
-        hand: int = state[7][state[6]]
-        trump = state[8].trump
+        hand: int = state[MASKS][state[TO_MOVE]]
+        trump = state[INFO].trump
         if trump is None:
             return hand
-        trumps: int = state[0].trump_tables.trumps[trump]
+        trumps: int = state[TABLE].trump_tables.trumps[trump]
         return hand & trumps
 
     def broken_rule(self, state: GameState, card: int) -> str:
         return f"trump only: {card_text(card)} is not a trump"
 
     def apply_in_place(self, fields: Fields, move: Move) -> Next:
-        if fields[5] is _NAMING:
+        if fields[PHASE] is _NAMING:
             return self.name_trump(fields, move)
         card: int = move[1]  # type: ignore[assignment]
-        table = fields[0]
-        info = fields[8]
+        table = fields[TABLE]
+        info = fields[INFO]
         trump = info.trump
         if trump is None:
             trump = table.variant.trump.suit_from_lead(card)
             if trump is None:  # trump kind none: no trump ever, so every seat plays every trick
                 return FollowOrTrump.apply_in_place(self, fields, move)  # (or a joker led, to name it)
-            fields[8] = info = info._replace(trump=trump)
-        seat: int = fields[6]
-        hands = list(fields[7])
+            fields[INFO] = info = info._replace(trump=trump)
+        seat: int = fields[TO_MOVE]
+        hands = list(fields[MASKS])
         hands[seat] ^= 1 << card
-        fields[7] = tuple(hands)
-        fields[9] = (*fields[9], card)
+        fields[MASKS] = tuple(hands)
+        fields[TRICK_CARDS] = (*fields[TRICK_CARDS], card)
         return self.after_lead(fields)
 
     def after_lead(self, fields: Fields) -> Next:
         """The turn after a card is played: to the next seat holding a trump, else the trick
         is complete."""
-        table = fields[0]
-        info = fields[8]
+        table = fields[TABLE]
+        info = fields[INFO]
         trump: int = info.trump  # (known: a card of the trick set it, or its leader named it)
-        seat: int = fields[6]
-        masks: tuple[int, ...] = fields[7]
-        trick: tuple[int, ...] = fields[9]
+        seat: int = fields[TO_MOVE]
+        masks: tuple[int, ...] = fields[MASKS]
+        trick: tuple[int, ...] = fields[TRICK_CARDS]
         tables = table.trump_tables
         trumps = tables.trumps[trump]
         players: int = table.players
-        leader: int = fields[10]
+        leader: int = fields[LEADER]
         nxt = (seat + 1) % players
         while nxt != leader:
             if masks[nxt] & trumps:
-                fields[6] = nxt
+                fields[TO_MOVE] = nxt
                 return _WAIT
             nxt = (nxt + 1) % players
         position = table.variant.trick.winner(trick, trump, tables)
         taker = first_holding(info.start, 1 << trick[position], 0)  # see trick_seats
         if taker is None:  # a state built by hand, without that record
             taker = (leader + position) % players
-        fields[11] = (*fields[11], (leader, trick, taker))
-        fields[9] = ()
+        fields[DONE_TRICKS] = (*fields[DONE_TRICKS], (leader, trick, taker))
+        fields[TRICK_CARDS] = ()
         lead = first_holding(masks, trumps, taker)
-        fields[6] = fields[10] = taker if lead is None else lead
+        fields[TO_MOVE] = fields[LEADER] = taker if lead is None else lead
         return _DONE if lead is None else _WAIT
 
 

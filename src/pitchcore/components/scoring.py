@@ -240,7 +240,7 @@ def _scored(state: GameState, ctx: HandContext | None, judged: list[tuple[tuple[
     if shown is None:
         assert ctx is not None
         shown = played(state) if tally is not None else _shown(info.start, ctx.piles)
-    record = PlayRecord(state[11], shown, info.trump, table.trump_tables, points, judge=decisions)
+    record = PlayRecord(state.done_tricks, shown, info.trump, table.trump_tables, points, judge=decisions)
     return _settled(state, ledger, awarded, pips, record)
 
 

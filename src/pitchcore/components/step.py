@@ -62,7 +62,7 @@ class Step:
 
     def legal_fields(self, fields: Fields, /) -> tuple[Move, ...]:
         """``legal`` of the state ``fields`` freeze to. A step whose ``legal`` reads the
-        state by index only (play) answers from the fields themselves."""
+        state by position only (``model.fields``; play) answers from the fields themselves."""
         return self.legal(unchecked(GameState, fields))
 
     def is_legal(self, state: GameState, move: Move) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from ..model.fields import INFO, MASKS, TABLE, TO_MOVE, TRICK_CARDS
 from .play import _RULES, FollowOrTrump
 from .registry import choice, component
 from .step import Fields, Next
@@ -53,23 +54,23 @@ class DrawAfterTrick(FollowOrTrump):
         return max(deck - players * hand_size, 0) // players
 
     def apply_in_place(self, fields: Fields, move: Any) -> Next:
-        trick_over = len(fields[9]) + 1 == fields[0].players
+        trick_over = len(fields[TRICK_CARDS]) + 1 == fields[TABLE].players
         next_ = FollowOrTrump.apply_in_place(self, fields, move)
         if not trick_over:
             return next_
-        info = fields[8]
+        info = fields[INFO]
         stock = info.stock
-        players: int = fields[0].players
+        players: int = fields[TABLE].players
         if len(stock) < players:
             return next_
-        taker: int = fields[6]
-        hands = list(fields[7])
+        taker: int = fields[TO_MOVE]
+        hands = list(fields[MASKS])
         start = list(info.start)
         for offset in range(players):
             seat = (taker + offset) % players
             bit = 1 << stock[offset]
             hands[seat] |= bit
             start[seat] |= bit  # the card is in play, held by its drawer
-        fields[7] = tuple(hands)
-        fields[8] = info._replace(stock=stock[players:], start=tuple(start))
+        fields[MASKS] = tuple(hands)
+        fields[INFO] = info._replace(stock=stock[players:], start=tuple(start))
         return _WAIT
