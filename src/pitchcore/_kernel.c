@@ -2,7 +2,8 @@
  *
  * Optional: pitchcore runs without it (PITCHCORE_PURE=1 forces that), and the Python
  * components stay the reference. Nothing here decides a rule. The kernel executes the tables
- * the components compile (src/pitchcore/kernel.py builds a Rules object from them): effective
+ * the components compile (src/pitchcore/game/kernel.py builds a Rules object from what each
+ * component's kernel_form says, components/kernel_form.py): effective
  * suits, trick power, trump masks, the follow rule, the suit a first lead sets, and each
  * point category's deciding cards per trump suit and receiver. The course of a trick (a card
  * leaves its hand, the highest power takes the trick, the taker leads) is the play step's
@@ -27,9 +28,10 @@
 #define NT 4            /* the tables' index for "no trump (yet)" */
 #define MAXCAT 24       /* point categories */
 
-enum { FOLLOW_ANYTIME = 0, FOLLOW_STRICT = 1, FOLLOW_TRUMP_ONLY = 2 };
-enum { CAT_CARD = 0, CAT_GAME = 1, CAT_LAST = 2 };
-enum { TIE_NOBODY = 0, TIE_DEFENDERS, TIE_DEALER, TIE_ELDEST, TIE_JOKER_HOLDER };
+/* The codes the components' kernel forms give (components/kernel_form.py): */
+enum { FOLLOW_ANYTIME = 0, FOLLOW_STRICT = 1, FOLLOW_TRUMP_ONLY = 2 };        /* play.FOLLOW_RULES order */
+enum { CAT_CARD = 0, CAT_GAME = 1, CAT_LAST = 2 };                          /* kernel_form.CARD, GAME, LAST */
+enum { TIE_NOBODY = 0, TIE_DEFENDERS, TIE_DEALER, TIE_ELDEST, TIE_JOKER_HOLDER };  /* points.GAME_TIES order */
 
 typedef struct {
     int kind;
@@ -90,7 +92,7 @@ static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 
 /* -- the rules ---------------------------------------------------------------------------- */
 
-/* FollowOrTrump.playable / StrictFollow.playable / TrumpOnly.playable */
+/* Mirrors components/play.py: FollowOrTrump.playable / StrictFollow.playable / TrumpOnly.playable */
 static uint64_t playable(const Rules *R, const Hand *h, int tricks_done) {
     uint64_t hand = h->masks[h->to_move];
     int t = h->trump;
@@ -115,7 +117,7 @@ static uint64_t playable(const Rules *R, const Hand *h, int tricks_done) {
     return follow ? (follow | (hand & R->trumps[t])) : hand;
 }
 
-/* HighestTrump.winner: the position of the winning card */
+/* Mirrors components/trick.py HighestTrump.winner: the position of the winning card */
 static int trick_winner(const Rules *R, const int *cards, int n, int t) {
     const int16_t *power = R->power[t][R->suit[t][cards[0]]];
     int best = 0, top = power[cards[0]];
@@ -126,6 +128,7 @@ static int trick_winner(const Rules *R, const int *cards, int n, int t) {
     return best;
 }
 
+/* Mirrors model/results.py first_holding: the first seat from ``seat`` on holding one of ``cards``. */
 static int first_holding(const uint64_t *masks, int players, uint64_t cards, int seat) {
     for (int step = 0; step < players; step++) {
         int other = (seat + step) % players;
@@ -134,6 +137,8 @@ static int first_holding(const uint64_t *masks, int players, uint64_t cards, int
     return -1;
 }
 
+/* The end of a trick as components/play.py FollowOrTrump.apply_in_place writes it: the cards
+ * to the taker's pile (done_tricks), the taker counted, the trick emptied. */
 static void take_trick(const Rules *R, Hand *h, int taker) {
     uint64_t pile = 0;
     for (int i = 0; i < h->ntrick; i++) { pile |= (uint64_t)1 << h->trick[i]; h->done_cards[i] = h->trick[i]; }
@@ -148,7 +153,7 @@ static void take_trick(const Rules *R, Hand *h, int taker) {
     (void)R;
 }
 
-/* FollowOrTrump.apply_in_place / TrumpOnly.apply_in_place: 0 = the hand goes on, 1 = done */
+/* Mirrors components/play.py FollowOrTrump.apply_in_place / TrumpOnly.apply_in_place: 0 = the hand goes on, 1 = done */
 static int hand_play(const Rules *R, Hand *h, int card) {
     int players = R->players;
     int seat = h->to_move;
@@ -181,12 +186,15 @@ static int hand_play(const Rules *R, Hand *h, int card) {
     return h->masks[taker] == 0;
 }
 
+/* Mirrors components/context.py HandContext.holder: the seat whose mask holds ``bit``. */
 static int seat_with(const uint64_t *masks, int players, uint64_t bit) {
     for (int seat = 0; seat < players; seat++) if (masks[seat] & bit) return seat;
     return -1;
 }
 
-/* The side each category awards (-1: nobody), as components/points.py judges it. */
+/* The side each category awards (-1: nobody). Mirrors components/points.py: CardPoint.award
+ * (and HighSpade's) for CAT_CARD, Game.award and Game.tied for CAT_GAME, LastTrick.award for
+ * CAT_LAST, each category as its kernel_form gives it (components/kernel_form.py). */
 static void judge(const Rules *R, const Hand *h, const int *side_of, int sides, int bidder_side,
                   int dealer, int *awards) {
     int players = R->players;
@@ -265,22 +273,25 @@ static inline int nth_card(uint64_t mask, int n) {
     return __builtin_ctzll(mask);
 }
 
-/* -- the greedy playout policy -------------------------------------------------------------- */
+/* -- the greedy playout policy: mirrors accel/policies.py rollout_move ---------------------------- */
 
+/* components/trump.py TrumpTables.overtakes */
 static inline int overtakes(const Rules *R, int strength, int top) {
     return strength > top || (strength == top && R->later_ties);
 }
 
+/* rollout_move's power(): a trump above every card of the suit led, others nothing */
 static inline int policy_power(const Rules *R, int t, int led, int card) {
     int s = R->suit[t][card];
     return s == t ? 100 + R->order[t][card] : (s == led ? R->order[t][card] : -1);
 }
 
+/* rollout_move's cost(): pips first, then trumps dearer than other cards */
 static inline int policy_cost(const Rules *R, int t, int card) {
     return R->pips[card] * 4 + (R->suit[t][card] == t ? 30 + R->order[t][card] : R->order[t][card]);
 }
 
-/* policies.py rollout_move's rule (the part after its coin), for a known trump: a leader
+/* accel/policies.py rollout_move's rule (the part after its coin), for a known trump: a leader
  * leads its highest trump when no other hand holds a higher one, else its cheapest card; a
  * follower whose side holds the trick safely gives it its richest card; one that can take
  * it does so with the lowest card nobody after it beats (or, with pips or a trump in the
@@ -551,7 +562,7 @@ static PyObject *Rules_apply_in_place(Rules *R, PyObject *const *args, Py_ssize_
     if (load_hand(R, f, &h) < 0) return NULL;
     int done = play_changes(R, f, &h, card, changed);
     if (done < 0) return NULL;
-    for (int i = 0; i < 15; i++) if (changed[i]) PyList_SetItem(fields, i, changed[i]);  /* (steals) */
+    for (int i = 0; i < F_COUNT; i++) if (changed[i]) PyList_SetItem(fields, i, changed[i]);  /* (steals) */
     PyObject *next = done ? R->done : R->wait;
     Py_INCREF(next);
     return next;

@@ -104,6 +104,16 @@ class SingleRound(Step):
             values.append(self.top_bid)
         return values
 
+    def kernel_form(self) -> dict[Move, int] | None:
+        """The compiled kernel's form (``components.kernel_form``): each bid move's rank (the
+        pass 0), where the legal bids depend only on the high bid and whether the dealer
+        bids; None with a forced bid or a called partner, which stay Python."""
+        if self.forced_bid is not None or self.partner != "none":
+            return None
+        ranks = {PASS: 0}
+        ranks.update((bid(value), self.rank(value)) for value in self.all_values())
+        return ranks
+
     def begin(self, state: GameState) -> tuple[GameState, bool]:
         eldest = (state.dealer + 1) % state.table.players
         return state.evolve(phase=Phase.BIDDING, to_move=eldest), True

@@ -101,6 +101,11 @@ class FollowOrTrump(Step):
         """True when the rule means nothing without a trump suit (trump-only)."""
         return self.follow == "trump-only"
 
+    def kernel_form(self) -> tuple[int, bool]:
+        """What the compiled kernel plays (``components.kernel_form``): the follow rule, as
+        its index in ``FOLLOW_RULES``, and whether the first lead must be a trump."""
+        return FOLLOW_RULES.index(self.follow), self.first_lead == "trump"
+
     def begin(self, state: GameState) -> tuple[GameState, bool]:
         info = state.info
         players = state.table.players

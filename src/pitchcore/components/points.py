@@ -16,6 +16,7 @@ import attrs
 
 from ..model.cards import ACE, DECK_SIZE, FIVE, HIGH_JOKER, JACK, SAME_COLOUR, THREE, make_card, parse_rank
 from .context import HandContext
+from .kernel_form import CARD, GAME, LAST
 from .registry import MOST_VALUE, choice, component, field, slot
 from .trump import NO_TRUMP, TrumpTables
 
@@ -31,6 +32,12 @@ def receiver_field(default: str) -> Any:
                   "holder: the side that held the card when play began; "
                   "capturer: the side that won the trick containing it")
 
+
+KernelCategory = tuple[int, int, int, tuple[tuple[int, ...], ...], int, int]
+"""A point category as the compiled kernel judges it (``components.kernel_form``): kind,
+captured (1) or held (0), needs a trump suit, the deciding cards per trump suit 0-4 (4: no
+trump), Game's tie rule (its index in ``GAME_TIES``), Game's half joker pips."""
+_NO_CARDS: tuple[tuple[int, ...], ...] = ((),) * 5
 
 Credits = tuple[tuple[int, int], ...]
 """(side, points) pairs: what one category credits, in a hand's award order."""
@@ -117,6 +124,13 @@ class CardPoint(Point):
 
     def needs_trump(self) -> bool:
         return True
+
+    def kernel_form(self, tables: TrumpTables, deck: int) -> KernelCategory:
+        """The compiled kernel's form (``components.kernel_form``): the first in play of the
+        candidates while each suit (none: nothing) is trump, to the receiver's side."""
+        cards = tuple(tuple(card for card in self.candidates(tables, trump) if card < deck)
+                      if trump != NO_TRUMP else () for trump in range(5))
+        return CARD, int(self.receiver == "capturer"), int(self.needs_trump()), cards, 0, 0
 
     def deciding_card(self, ctx: HandContext) -> int | None:
         if ctx.trump == NO_TRUMP:
@@ -291,6 +305,10 @@ class Game(Point):
             return leaders[0]
         return self.tied(ctx, leaders)
 
+    def kernel_form(self, tables: TrumpTables, deck: int) -> KernelCategory:
+        """The compiled kernel's form (``components.kernel_form``): most pips, ties by ``tie``."""
+        return GAME, 0, 0, _NO_CARDS, GAME_TIES.index(self.tie), int(self.joker_pips == "half-on-ties")
+
     def tied(self, ctx: HandContext, leaders: list[int]) -> int | None:
         """The side a tie for most pips (between ``leaders``) goes to, by ``tie``."""
         tie = self.tie
@@ -317,6 +335,10 @@ class LastTrick(Point):
         taker = ctx.last_taker
         return None if taker is None else ctx.side_of[taker]
 
+    def kernel_form(self, tables: TrumpTables, deck: int) -> KernelCategory:
+        """The compiled kernel's form (``components.kernel_form``): the last trick's taker."""
+        return LAST, 0, 0, _NO_CARDS, 0, 0
+
 
 @component("points", "high-spade")
 @attrs.frozen
@@ -336,6 +358,12 @@ class HighSpade(Point):
     def award(self, ctx: HandContext) -> int | None:
         card = self.deciding_card(ctx)
         return None if card is None else ctx.receiver_side(card, self.receiver)
+
+    def kernel_form(self, tables: TrumpTables, deck: int) -> KernelCategory:
+        """The compiled kernel's form (``components.kernel_form``): the first spade in play,
+        whatever is trump, with or without a trump suit."""
+        spades = tuple(card for card in _SPADES if card < deck)
+        return CARD, int(self.receiver == "capturer"), 0, (spades,) * 5, 0, 0
 
 
 _SPADES = tuple(make_card(rank, 3) for rank in range(ACE, -1, -1))

@@ -24,6 +24,10 @@ class NoShoot:
     def achieved(self, ctx: HandContext, awards: list[int | None]) -> bool:
         return False
 
+    def kernel_form(self) -> bool:
+        """The compiled kernel can settle this (``components.kernel_form``): nothing to judge."""
+        return True
+
 
 @attrs.frozen
 class Shoot:
@@ -40,6 +44,11 @@ class Shoot:
 
     def achieved(self, ctx: HandContext, awards: list[int | None]) -> bool:
         return bool(awards) and all(side == ctx.bidder_side for side in awards)
+
+    def kernel_form(self) -> bool:
+        """The compiled kernel can settle this (``components.kernel_form``): made or missed
+        from the categories' awards and the tricks each side took, which it reports."""
+        return True
 
 
 @component("shoot", "all-points")

@@ -33,6 +33,8 @@ class DrawAfterTrick(FollowOrTrump):
         "face-up: the stock lies face up, so its top card is seen by everyone (California "
         "Jack); face-down: only the card turned for trump is seen (Shasta Sam)")
 
+    kernel_form = None  # type: ignore[assignment]  # (no kernel form: the draws run in Python)
+
     def __new__(cls, *args: Any, **kwargs: Any) -> DrawAfterTrick:
         """This class plays every ``follow`` rule itself (``playable`` asks the rule's class)."""
         return object.__new__(cls)

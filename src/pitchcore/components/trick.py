@@ -19,6 +19,11 @@ class HighestTrump:
     or the later where the tables say so (``TrumpTables.overtakes``: the bots ask it too).
     """
 
+    def kernel_form(self) -> bool:
+        """What the compiled kernel plays (``components.kernel_form``): the card of highest
+        power takes the trick (``_kernel.c``'s ``trick_winner`` mirrors ``winner``)."""
+        return True
+
     def winner(self, cards: tuple[int, ...], trump: int, tables: TrumpTables) -> int:
         """Position (0 = the lead) of the winning card in ``cards``."""
         power = tables.power[trump][tables.suit[trump][cards[0]]]

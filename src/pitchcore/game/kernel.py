@@ -11,8 +11,11 @@ and keeps); everything else (the dealer's bid, exchanges, settlement, going out)
 Python. (The deal's shuffle and dealing have compiled helpers too, in ``cards`` and the
 deal component.)
 
-A variant runs on the kernel when every component it needs for that is one the kernel
-knows (``unsupported`` says which is not); any other variant, a missing extension, or
+What the kernel runs, each component tells it through its own ``kernel_form`` method
+(``components.kernel_form``: the follow rule, the trick rule, each point category's kind
+and deciding cards, the shoot, the auction's bid ranks); this module names no component
+class, so a new kind with a form runs here with no edit. A variant runs on the kernel when
+every component it needs gives a form (``unsupported`` says which does not); any other variant, a missing extension, or
 ``PITCHCORE_PURE=1`` in the environment leaves the pure-Python path, which is the
 reference (``tests/test_kernel.py`` compares the two move by move). Either way the same
 moves reach equal states.
@@ -36,35 +39,16 @@ import numpy as np
 import numpy.typing as npt
 
 from ..components import scoring
-from ..components.auction import SingleRound
 from ..components.context import decisions, pips_of
-from ..components.joker_points import JokerPoint
-from ..components.play import FollowOrTrump, StrictFollow, TrumpOnly
-from ..components.points import (
-    GAME_TIES,
-    Game,
-    High,
-    HighSpade,
-    Jack,
-    Jick,
-    LastTrick,
-    Low,
-    OffAce,
-    OffFive,
-    OffThree,
-    TrumpCard,
-)
+from ..components.kernel_form import kernel_form
 from ..components.scoring import score_judged, teams_of
-from ..components.shoot import AllPoints, AllPointsAndTricks, NoShoot
 from ..components.step import Next, Step
-from ..components.trick import HighestTrump
-from ..components.trump import NO_TRUMP
 from ..model.caches import Cache
 from ..model.cards import DECK_SIZE, MAX_CARDS
 from ..model.extension import PURE
 from ..model.extension import compiled as _kernel
 from ..model.log import Log
-from ..model.moves import PASS, PLAY, Move, bid
+from ..model.moves import PLAY, Move
 from ..model.phase import Phase
 from ..model.results import HandResult, PlayRecord
 from ..model.state import GameState, HandInfo
@@ -78,49 +62,32 @@ AVAILABLE = _kernel is not None
 GAME_BASE: type = _kernel.GameBase if _kernel is not None else object
 """The base class of ``fast.Game``: the kernel's, whose play moves run in C, or ``object``."""
 
-_FOLLOW: dict[type, int] = {FollowOrTrump: 0, StrictFollow: 1, TrumpOnly: 2}
-_CARD_POINTS = (High, Low, Jack, Jick, OffFive, OffAce, OffThree, TrumpCard, JokerPoint)
-_SHOOTS = (NoShoot, AllPoints, AllPointsAndTricks)
-_CARD, _GAME, _LAST = 0, 1, 2
-
-
 def unsupported(variant: Variant) -> str | None:
-    """Why the kernel cannot play ``variant`` (None: it can): the first component it does
-    not know. A plug-in subclass counts as unknown, since it may change anything."""
-    play = variant.play
-    if type(play) not in _FOLLOW:
-        return f"play kind {type(play).__name__}"
-    if type(variant.trick) is not HighestTrump:
-        return f"trick kind {type(variant.trick).__name__}"
+    """Why the kernel cannot play ``variant`` (None: it can): the first component it needs
+    that gives no kernel form (``components.kernel_form``). A plug-in subclass gives none
+    unless it says its own, since it may change anything."""
+    for slot in ("play", "trick"):
+        component = getattr(variant, slot)
+        if kernel_form(component) is None:
+            return f"{slot} kind {type(component).__name__}"
     trump = variant.trump
     if not callable(getattr(trump, "suit_from_lead", None)) or not callable(getattr(trump, "names_after_lead", None)):
         return f"trump kind {type(trump).__name__}"
     if any(trump.names_after_lead(card) for card in range(MAX_CARDS)):
         return "a trump named after a joker is led"
     for point in variant.points:
-        if type(point) not in (*_CARD_POINTS, HighSpade, Game, LastTrick):
+        if kernel_form(point) is None:
             return f"point kind {type(point).__name__}"
-    if type(variant.shoot) not in _SHOOTS:
+    if kernel_form(variant.shoot) is None:
         return f"shoot kind {type(variant.shoot).__name__}"
     return None
 
 
-def _category(point: object, table: Table) -> tuple[int, int, int, tuple[tuple[int, ...], ...], int, int]:
-    """One point category as the kernel's tuple: (kind, capturer, needs trump, deciding
-    cards per trump suit 0-4, Game's tie rule, Game's joker half-pips)."""
-    tables = table.trump_tables
-    none: tuple[tuple[int, ...], ...] = ((),) * 5
-    if isinstance(point, Game):
-        return _GAME, 0, 0, none, GAME_TIES.index(point.tie), int(point.joker_pips == "half-on-ties")
-    if isinstance(point, LastTrick):
-        return _LAST, 0, 0, none, 0, 0
-    assert isinstance(point, (*_CARD_POINTS, HighSpade))
-    deck = table.deck_size
-    cards = tuple(tuple(card for card in point.candidates(tables, trump) if card < deck)
-                  if trump != NO_TRUMP or isinstance(point, HighSpade) else ()
-                  for trump in range(5))
-    needs = int(point.needs_trump()) if not isinstance(point, HighSpade) else 0
-    return _CARD, int(point.receiver == "capturer"), needs, cards, 0, 0
+def _form(component: object, *args: Any) -> Any:
+    """The kernel form of a component ``unsupported`` found one for."""
+    method = kernel_form(component)
+    assert method is not None
+    return method(*args)
 
 
 def _set_trump(info: HandInfo, suit: int) -> HandInfo:
@@ -138,14 +105,14 @@ def compile_rules(table: Table) -> Any:
     deck = table.deck_size
     play = variant.play
     trump = variant.trump
+    follow, first_lead_trump = _form(play)
     lead_sets = tuple(-1 if (suit := trump.suit_from_lead(card)) is None else suit for card in range(deck))
     return _kernel.Rules(
         table.players, deck,
         tuple(row[:deck] for row in tables.suit),
         tuple(tuple(line[:deck] for line in by_led) for by_led in tables.power),
-        tables.trumps, tables.suit_masks, int(tables.later_ties), _FOLLOW[type(play)],
-        int(getattr(play, "first_lead", "any") == "trump"), lead_sets,
-        tuple(_category(point, table) for point in variant.points),
+        tables.trumps, tables.suit_masks, int(tables.later_ties), follow, int(first_lead_trump), lead_sets,
+        tuple(_form(point, tables, deck) for point in variant.points),
         tuple(pips_of(1 << card) for card in range(deck)),
         sum(1 << card for card in range(DECK_SIZE, deck)),
         PLAY, _set_trump, Phase.PLAYING, Next.WAIT, Next.DONE, play, GameState, Log, Move, _on_done,
@@ -155,8 +122,7 @@ def compile_rules(table: Table) -> Any:
 def _on_done(state: GameState, index: int) -> GameState:
     """After the hand's last play: the transition loop's next steps (scoring, the next
     deal), which the state's table holds."""
-    table: Table = state[0]
-    return table.enter(state, index)
+    return state.table.enter(state, index)
 
 
 class CompiledStep(Step):
@@ -244,18 +210,18 @@ def auction_step(table: Table, component: Step) -> Step:
     """The auction step ``table`` runs: ``component`` itself, or with its bids in the kernel
     where the extension is in use and the auction is a single round whose legal bids depend
     on the high bid and the dealer's turn alone (no forced bid, no called partner)."""
-    if (_kernel is None or type(component) is not SingleRound or component.forced_bid is not None
-            or component.partner != "none"):
+    form = kernel_form(component)
+    ranks: dict[Move, int] | None = None if _kernel is None or form is None else form()
+    if ranks is None:
         return component
-    return KernelAuction(component, _compiled(table, "auction", lambda: _compile_bids(table.players, component)))
+    return KernelAuction(component, _compiled(table, "auction", lambda: _compile_bids(table.players, component, ranks)))
 
 
-def _compile_bids(players: int, auction: SingleRound) -> Any:
-    """The kernel's ``Bids`` for ``auction`` at a table of ``players`` (a bid ranked beyond its
-    table, which no auction's fields allow, goes to the component)."""
+def _compile_bids(players: int, auction: Step, ranks: dict[Move, int]) -> Any:
+    """The kernel's ``Bids`` for ``auction`` at a table of ``players``, its bids ranked by
+    ``ranks`` (a bid ranked beyond its table, which no auction's fields allow, goes to the
+    component)."""
     assert _kernel is not None
-    ranks: dict[Move, int] = {PASS: 0}
-    ranks.update((bid(value), auction.rank(value)) for value in auction.all_values())
     return _kernel.Bids(players, ranks, Phase.BIDDING, Next.WAIT, auction, GameState, Log, Move, HandInfo)
 
 
