@@ -39,6 +39,7 @@ import attrs
 import pitchcore
 from pitchcore import GameState, Phase
 from pitchcore.accel import fast
+from pitchcore.model.fields import HAND_RESULTS
 
 MAX_HANDS = 200
 
@@ -90,7 +91,7 @@ def mutable_run(variant: pitchcore.Variant, seconds: float, players: int | None)
         game = fast.Game(pitchcore.new_game(variant, players=players, seed=game_no))
         game_no += 1
         moves, apply, fields = game.moves, game.apply, game.fields
-        while len(fields[4]) < MAX_HANDS:  # hand_results
+        while len(fields[HAND_RESULTS]) < MAX_HANDS:
             legal = moves()
             if not legal:
                 break

@@ -14,6 +14,7 @@ import pitchcore as pc
 from conftest import BUNDLED, GAMES, HOUSE_RULES, TRUMP_HOUSE, choose_move
 from pitchcore.accel import fast
 from pitchcore.components.scoring import score_hand
+from pitchcore.model.fields import DEALER
 
 HOUSE = {
     "coke-demand": "extends: auction-pitch\nname: coke-demand\ndeal: {worthless_hand: demand, hand_size: 3}\n",
@@ -167,12 +168,12 @@ def test_a_step_defines_apply_or_apply_in_place_and_gets_the_other() -> None:
 
     class OnlyInPlace(Step):
         def apply_in_place(self, fields: list[object], move: pc.Move) -> Next:
-            fields[2] = 1  # the dealer
+            fields[DEALER] = 1
             return Next.WAIT
 
     state = pc.new_game("auction-pitch", seed=1)
     fields = list(state)
     with pytest.raises(NotImplementedError, match="neither"):
         Neither().apply_in_place(fields, PASS)
-    assert OnlyApply().apply_in_place(fields, PASS) is Next.WAIT and fields[2] == 1
+    assert OnlyApply().apply_in_place(fields, PASS) is Next.WAIT and fields[DEALER] == 1
     assert OnlyInPlace().apply(state, PASS) == (state.evolve(dealer=1), Next.WAIT)

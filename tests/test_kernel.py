@@ -33,6 +33,7 @@ from pitchcore.game import kernel
 from pitchcore.loading.loader import load_variant_text
 from pitchcore.model import extension
 from pitchcore.model.cards import cards_in, key_order
+from pitchcore.model.fields import MASKS, TO_MOVE
 from pitchcore.model.log import Log
 from pitchcore.model.moves import PLAY, Move
 from pitchcore.model.state import GameState, Phase
@@ -134,7 +135,7 @@ def _compare_hand(state: GameState, rng: random.Random, number: int = 0) -> int:
     while True:
         legal = python.legal_fields(ours)
         assert rules.legal_fields(theirs) == legal, (ours, legal)
-        held = ours[7][ours[6]]
+        held = ours[MASKS][ours[TO_MOVE]]
         probe = PLAY[(held & -held).bit_length() - 1 if made % 2 else held.bit_length() - 1]  # lowest, highest
         assert rules.is_legal(theirs, probe) == python.is_legal(ours, probe), (ours, probe)
         if made % 5 == 0:
@@ -257,7 +258,7 @@ def _compare_bids(state: GameState, rng: random.Random) -> None:
     else:
         new, after = python.apply(state, move)
         assert after is Next.WAIT
-        assert moved == GameState(*new[:14], Log((state.log, move)))
+        assert moved == new.evolve(log=Log((state.log, move)))
         assert moved == state.apply(move, seat=state.to_move)
         wrong = (state.to_move or 0) + 1
         assert bids.checked(state, move, wrong) is None and bids.checked(state, move, str(state.to_move)) is None

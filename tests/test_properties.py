@@ -25,6 +25,7 @@ from pitchcore.components.exchange import point_trumps
 from pitchcore.components.registry import MOST_CARDS
 from pitchcore.components.variant import Variant, component_dict
 from pitchcore.model.cards import JACK, PIPS, cards_in, parse_card
+from pitchcore.model.fields import SCORES
 from pitchcore.model.moves import BEG, GIVE, PASS, RUN, STAND
 from pitchcore.model.moves import KINDS as MOVE_KINDS
 from pitchcore.model.state import GameState, Phase
@@ -1158,7 +1159,7 @@ def test_states_are_immutable(name: str, seed: int, data: st.DataObject) -> None
         with pytest.raises(AttributeError):
             setattr(state, field, None)
     with pytest.raises(TypeError):
-        state[1] = (99,) * len(state.scores)  # type: ignore[index]
+        state[SCORES] = (99,) * len(state.scores)  # type: ignore[index]
     with pytest.raises(AttributeError):
         state.info.trump = 0  # type: ignore[misc]
     assert hash(state) == hash(state.evolve())
