@@ -49,8 +49,6 @@ def called_tables(tables: TrumpTables, call: str | None) -> TrumpTables:
 class CallThenAny(Step):
     """Each trick's leader first calls HIGH or LOW (which way ranks run for that trick); then any card may be played."""
 
-    in_place = True  # moves are defined in ``apply_in_place``
-
     leader: str = choice(("dealer", "eldest", "bidder"), "dealer",
                          "who leads the first trick (bidder: eldest when nobody bid)")
 

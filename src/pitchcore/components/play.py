@@ -61,8 +61,6 @@ class FollowOrTrump(Step):
     the other rules (see ``__new__``).
     """
 
-    in_place = True  # moves are defined in ``apply_in_place``
-
     follow: str = attrs.field(default=FOLLOW_RULES[0], kw_only=True, metadata={
         "choices": FOLLOW_RULES,
         "doc": "trump-anytime: follow the suit led if able, but a trump may always be played "

@@ -42,9 +42,6 @@ class Step:
 
     __slots__ = ()
 
-    in_place: ClassVar[bool] = False
-    """A hint, True for a step that defines ``apply_in_place``: the engine then calls it
-    itself, a call less per move. Either way a move gives the same state."""
     checked: ClassVar[Any] = None
     """A shortcut the compiled kernel gives the play step (``pitchcore.game.kernel``):
     ``checked(state, move, seat)`` is ``apply_move``'s answer for a legal move, or None to

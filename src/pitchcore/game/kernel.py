@@ -161,7 +161,6 @@ class CompiledStep(Step):
 class KernelPlay(CompiledStep):
     """The play step with its moves in the kernel's ``Rules`` (``rules``)."""
 
-    in_place = True
     _names = ("component", "rules")
 
     def __init__(self, component: Step, rules: Any) -> None:
