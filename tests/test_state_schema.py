@@ -16,6 +16,7 @@ import pytest
 
 import pitchcore
 from pitchcore import GameState
+from pitchcore.game import view
 from pitchcore.model import fields
 from pitchcore.model.extension import compiled
 from pitchcore.model.fields import HandInfo
@@ -124,3 +125,17 @@ def test_what_follows_a_step_is_decided_in_the_transition_loop_alone() -> None:
     places = sorted(str(path.relative_to(SRC)) for path in SRC.rglob("*.py")
                     if "components" not in path.parts and deciding.search(path.read_text(encoding="utf-8")))
     assert places == ["game/loop.py"]
+
+
+def test_a_view_packs_its_parts_in_the_order_they_are_named() -> None:
+    """``view_of`` builds a ``PlayerView``'s parts from locals named as ``view._PARTS`` lists
+    them, in that order: the one list every position of a part is taken from."""
+    tree = ast.parse(Path(view.__file__).read_text(encoding="utf-8"))
+    function = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "view_of")
+    (call,) = [node for node in ast.walk(function) if isinstance(node, ast.Call)
+               and isinstance(node.func, ast.Name) and node.func.id == "_set_parts"]
+    packed = call.args[1]
+    pieces = [packed] if isinstance(packed, ast.Tuple) else [packed.left, packed.right]  # (two tuples joined)
+    names = [element.id for piece in pieces for element in piece.elts if isinstance(element, ast.Name)]
+    assert sum(len(piece.elts) for piece in pieces) == len(names)  # nothing but names
+    assert tuple(names) == view._PARTS

@@ -174,13 +174,13 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         if new is not state:
             new = self._others(new)
         self._state, self._chosen = new, chosen
-        terminated = new[5] is _OVER
+        terminated = new.phase is _OVER
         truncated = not terminated and self._ended(new)
         self._done = terminated or truncated
         side = self.side
         if self.reward_kind == "hand":
-            reward = float(new[1][side] - self._scores[side])
-            self._scores = new[1]
+            reward = float(new.scores[side] - self._scores[side])
+            self._scores = new.scores
         elif terminated and new.winners:  # (several where sides win together)
             reward = 1.0 if side in new.winners else -1.0
         else:
@@ -200,14 +200,14 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         """``state`` after the bots' moves, up to the learner's turn or the episode's end."""
         seat, bots, rng, hands = self.seat, self.bots, self._rng, self.max_hands
         while True:
-            mover = state[6]
-            if mover == seat or mover is None or (hands is not None and state[3] >= hands):
+            mover = state.to_move
+            if mover == seat or mover is None or (hands is not None and state.deal_number >= hands):
                 return state
             state = state.apply(bots[mover].choose(state.view(mover), state.legal_moves(), rng))
 
     def _ended(self, state: GameState) -> bool:
         """Whether the episode ends at ``state``: the game is over or ``max_hands`` deals are done."""
-        return state[5] is _OVER or (self.max_hands is not None and state[3] >= self.max_hands)
+        return state.phase is _OVER or (self.max_hands is not None and state.deal_number >= self.max_hands)
 
     # -- display -------------------------------------------------------------------------
 

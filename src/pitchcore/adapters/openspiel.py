@@ -65,6 +65,7 @@ from ..interop.tensors import information_state_tensor, observation_tensor, tens
 from ..loading.loader import load_variant
 from ..model.caches import cached
 from ..model.cards import card_text, cards_in, mask_of, mask_text
+from ..model.fields import TABLE
 from ..model.log import Log, Start, begin, extend, moves_of, start_of
 from ..model.moves import Move
 from ..model.results import HandResult
@@ -224,12 +225,20 @@ class _Core(NamedTuple):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled without the rules' variant: its key, and the deal's fields but its table."""
         state = self.state
-        packed = None if state is None else (state.table.seed, tuple(state)[1:])
+        packed = None
+        if state is not None:
+            fields = list(state)
+            del fields[TABLE]
+            packed = (state.table.seed, tuple(fields))
         return _unpack, (self.rules, packed, *self[2:])
 
 
 def _unpack(rules: _Rules, packed: tuple[int, tuple[Any, ...]] | None, *rest: Any) -> _Core:
-    state = None if packed is None else GameState(rules.table(packed[0]), *packed[1])
+    state = None
+    if packed is not None:
+        fields = list(packed[1])
+        fields.insert(TABLE, rules.table(packed[0]))
+        state = GameState(*fields)
     return _Core(rules, state, *rest)
 
 

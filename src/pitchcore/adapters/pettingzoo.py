@@ -274,7 +274,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
         if seen_state is state and seen_chosen == chosen and seen_agent == agent and seen is not None:
             return seen
         seat = self._seat_of[agent]
-        if state[6] == seat:
+        if state.to_move == seat:
             mask = self.space.legal_action_mask(state, chosen)
             if not chosen:  # (step then checks an action against these bytes: the user may change mask)
                 self._legal = (state, mask.tobytes())
@@ -320,25 +320,27 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
             for name in rewards:
                 rewards[name] = 0.0
             self._rewarded = False
-        if new[1] is not state[1] and self.reward_kind == "hand":  # the scores changed
-            side_of, before, after = new.table.side_of, state[1], new[1]
+        if new.scores is not state.scores and self.reward_kind == "hand":  # the scores changed
+            side_of, before, after = new.table.side_of, state.scores, new.scores
             for name, side in zip(self.possible_agents, side_of, strict=True):
                 rewards[name] = float(after[side] - before[side])
             self._rewarded = True
-        if new[5] is _OVER:
+        if new.phase is _OVER:
             winners = new.winners
             if self.reward_kind == "game" and winners:  # (several where sides win together)
                 for name, side in zip(self.possible_agents, new.table.side_of, strict=True):
                     rewards[name] = 1.0 if side in winners else -1.0
                 self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_hands is not None and new[3] >= self.max_hands:  # deals, thrown-in ones too
+        elif self.max_hands is not None and new.deal_number >= self.max_hands:  # deals, thrown-in ones too
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self.possible_agents[new[6]]
+            seat = new.to_move
+            assert seat is not None, "a game that goes on waits for a move"
+            self.agent_selection = self.possible_agents[seat]
         if self._rewarded:
             self._accumulate_rewards()
-        if new[5] is _OVER or self.truncations[agent]:
+        if new.phase is _OVER or self.truncations[agent]:
             self._deads_step_first()
         if self.render_mode == "human":
             self.render()

@@ -50,6 +50,7 @@ from ..components.widow import Gift, NoWidow
 from ..game.view import PlayerView
 from ..model.caches import cached
 from ..model.cards import cards_in, mask_of
+from ..model.fields import DEAL_NUMBER, DEALER, INFO, MASKS, PHASE, SCORES, TO_MOVE
 from ..model.moves import PASS, Move, discard
 from ..model.phase import Phase
 from ..model.state import GameState, HandInfo
@@ -197,24 +198,24 @@ def run_to_play(deal: Deal, move: Move | None, suit: int | None, variant: Varian
     written into a copy."""
     game = fast.Game(deal.state)
     fields = game.fields
-    deal_number = fields[3]
-    while fields[5] is Phase.BIDDING:
-        seat = fields[6]
+    deal_number = fields[DEAL_NUMBER]
+    while fields[PHASE] is Phase.BIDDING:
+        seat = fields[TO_MOVE]
         if seat == deal.seat and move is not None:
             choice = move
         else:
-            value, shoots = deal.worth(fields[7][seat])
-            all_passed = all(bid is None for _, bid in fields[8].bids)
-            set_back = (seat == fields[2] and all_passed
+            value, shoots = deal.worth(fields[MASKS][seat])
+            all_passed = all(bid is None for _, bid in fields[INFO].bids)
+            set_back = (seat == fields[DEALER] and all_passed
                         and getattr(variant.auction, "all_pass", None) == "dealer-set-back")
-            choice = heuristic_bid(game.moves(), value, shoots, deal.boldness, deal.rules, seat == fields[2],
+            choice = heuristic_bid(game.moves(), value, shoots, deal.boldness, deal.rules, seat == fields[DEALER],
                                    set_back)
         if game.apply_in_hand(choice):
             result, winner = game.score()
             return "scored", (result.delta, winner)
-        if fields[3] != deal_number:
-            return "redeal", ((0,) * len(fields[1]), None)
-    auction: HandInfo = fields[8]
+        if fields[DEAL_NUMBER] != deal_number:
+            return "redeal", ((0,) * len(fields[SCORES]), None)
+    auction: HandInfo = fields[INFO]
     key = (auction.bidder, suit if auction.bidder == deal.seat else None)
     found = deal.after.get(key)
     if found is None:
@@ -237,24 +238,24 @@ def _after_auction(deal: Deal, game: fast.Game, suit: int | None, variant: Varia
     def my_suit(hand: int) -> int:
         return deal.suit(hand)[0] if suit is None else suit
 
-    while fields[5] is not Phase.PLAYING:
-        phase, seat = fields[5], fields[6]
-        hand = fields[7][seat]
+    while fields[PHASE] is not Phase.PLAYING:
+        phase, seat = fields[PHASE], fields[TO_MOVE]
+        hand = fields[MASKS][seat]
         if phase is Phase.NAMING_TRUMP:
             choice = Move("trump", my_suit(hand) if seat == me else deal.suit(hand)[0])
         elif phase is Phase.DISCARDING and isinstance(exchange, Draw):
             _, sizes = exchange.sizes(game.freeze())
-            choice = discard_for_draw(hand, fields[8].trump, sizes, rules)
+            choice = discard_for_draw(hand, fields[INFO].trump, sizes, rules)
         else:
             raise ValueError(f"bidding search cannot run the {phase.value} phase")
         if game.apply_in_hand(choice):
             result, winner = game.score()
             return "scored", (result.delta, winner)
-    info: HandInfo = fields[8]
+    info: HandInfo = fields[INFO]
     if info.trump is None and info.bidder is not None:  # the first lead sets trump: the bidder's suit
         bidder = info.bidder
-        start = fields[7][bidder]
-        fields[8] = info._replace(trump=my_suit(start) if bidder == me else deal.suit(start)[0])
+        start = fields[MASKS][bidder]
+        fields[INFO] = info._replace(trump=my_suit(start) if bidder == me else deal.suit(start)[0])
     return "play", game.freeze()
 
 

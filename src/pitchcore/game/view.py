@@ -34,11 +34,26 @@ a bot runs the bot in a process of its own and sends it ``view_to_json(view)``.
 from __future__ import annotations
 
 import functools
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ..model.cards import CARDS, SUITS, Card, cards_in
+from ..model.fields import (
+    DEALER,
+    DONE_TRICKS,
+    HAND_RESULTS,
+    INFO,
+    LEADER,
+    MASKS,
+    PHASE,
+    SCORES,
+    TABLE,
+    TO_MOVE,
+    TRICK_CARDS,
+    WINNER,
+)
 from ..model.moves import Move
 from ..model.phase import Phase
 from ..model.results import HandResult
@@ -142,42 +157,64 @@ class PlayerView:
 _blank = object.__new__  # (a view built field by field: no __init__ to run)
 _set_parts = PlayerView.__dict__["_parts"].__set__  # (its slot's own setter: a frozen view refuses setattr)
 
-# A view's parts: first the values of these fields, which ``view_of`` has at once (the first
-# read of any of them sets them all) ...
+# A view's parts (the ``_parts`` tuple), in order: named here once. ``view_of`` packs its locals
+# of these names in this order (tests/test_state_schema.py reads it to hold it to that), and
+# every position below comes from this list. First the values of these fields, which ``view_of``
+# has at once (the first read of any of them sets them all) ...
 _PUBLIC = ("seat", "players", "variant", "phase", "to_move", "dealer", "scores", "side_of", "hand_sizes",
            "bids", "bidder", "bid", "trump", "discard_counts", "stock_size", "hand_results", "winner",
            "legal_moves", "call", "hand_size", "partner", "upcards", "rules", "winners", "shown")
-# ... then, at these indices: this seat's own hand, discard and gift masks and the called card
-# (None or its index); the trick in progress's cards and leader, the completed tricks (leader,
-# cards, taker: card indices) and the cards each seat has played this hand (``_played``).
-_HAND, _DISCARDS, _GIFT, _CALLED, _TRICK, _LEADER, _DONE, _PLAYED = range(len(_PUBLIC), len(_PUBLIC) + 8)
+# ... then what the other fields are worked out from: this seat's own hand, discard and gift
+# masks and the called card (None or its index); the trick in progress's cards and leader,
+# the completed tricks (leader, cards, taker: card indices) and the cards each seat has
+# played this hand (``_played``).
+_PARTS = (*_PUBLIC, "hand_mask", "discard_mask", "gift_mask", "called_card", "trick_cards", "leader",
+          "done_tricks", "played")
+_PLAYERS, _HAND, _DISCARDS, _GIFT, _CALLED, _TRICK, _LEADER, _DONE, _PLAYED = (_PARTS.index(name) for name in (
+    "players", "hand_mask", "discard_mask", "gift_mask", "called_card", "trick_cards", "leader", "done_tricks",
+    "played"))
 _BIT = tuple(1 << card for card in range(64))
 _NO_DISCARDS = tuple((0,) * players for players in range(16))
+
+_READ = itemgetter(TABLE, SCORES, DEALER, HAND_RESULTS, PHASE, TO_MOVE, MASKS, INFO, TRICK_CARDS, LEADER, DONE_TRICKS,
+                   WINNER)
+"""The state's fields ``view_of`` reads, by position (``model.fields``), in one call: a view
+is built on every move of every bot."""
 
 
 def view_of(state: GameState, seat: int) -> PlayerView:
     """``state.view(seat)``: what ``seat`` may know (the table's ``view``, which the state asks)."""
-    # (``GameState.FIELDS`` in order, as the engine reads them: by position)
-    table, scores, dealer, _, results, phase, to_move, masks, info, trick, leader, done, winner = state[:13]
+    table, scores, dealer, hand_results, phase, to_move, masks, info, trick_cards, leader, done_tricks, winner = (
+        _READ(state))
     players = table.players
     if seat.__class__ is not int or not 0 <= seat < players:
         seat = seat_of(seat, players)
-    discards, called, trump, variant = info.discards, info.called, info.trump, table.variant
+    # Each part in a local of its name (``_PARTS``), packed below.
+    rules, discards, called_card, suit = table.variant, info.discards, info.called, info.trump
+    face_up = table.face_up_stock
+    variant, side_of = rules.name, table.side_of
+    hand_sizes = tuple(map(int.bit_count, masks))
+    bids, bidder, bid, trump = info.bids, info.bidder, info.bid, None if suit is None else SUITS[suit]
+    discard_counts = (tuple(map(int.bit_count, discards)) if discards
+                      else _NO_DISCARDS[players] if players < len(_NO_DISCARDS) else (0,) * players)
+    stock_size = len(info.stock)
+    legal_moves = state.legal_moves() if to_move == seat else ()
+    call, hand_size = info.call, info.hand_size
+    partner = None if info.partner is None or called_card is None else _partner_known(state, seat)
+    upcards = _upcards(info, face_up) if info.turned or face_up else ()
+    winners = state.winners
+    shown = shown_cards(state) if done_tricks and (info.turned or face_up) else ()
+    hand_mask = masks[seat]
+    discard_mask = discards[seat] if discards else 0
+    gift_mask = info.gift if seat == bidder else 0
+    played = _played(info.start, trick_cards, done_tricks) if trick_cards or done_tricks else ()
     view = _blank(PlayerView)
+    # (two tuples joined: Python builds a display of more than 30 items one append at a time)
     _set_parts(view, (
-        seat, players, variant.name, phase, to_move, dealer, scores, table.side_of,
-        tuple(map(int.bit_count, masks)), info.bids, info.bidder, info.bid,
-        None if trump is None else SUITS[trump],
-        tuple(map(int.bit_count, discards)) if discards
-        else _NO_DISCARDS[players] if players < len(_NO_DISCARDS) else (0,) * players,
-        len(info.stock), results, winner, state.legal_moves() if to_move == seat else (),
-        info.call, info.hand_size,
-        None if info.partner is None or called is None else _partner_known(state, seat),
-        upcards(info, table.face_up_stock) if info.turned or table.face_up_stock else (),
-        variant, state.winners,
-        shown_cards(state) if done and (info.turned or table.face_up_stock) else (),
-        masks[seat], discards[seat] if discards else 0, info.gift if seat == info.bidder else 0, called,
-        trick, leader, done, _played(info.start, trick, done) if trick or done else ()))
+        seat, players, variant, phase, to_move, dealer, scores, side_of, hand_sizes, bids, bidder, bid, trump,
+        discard_counts, stock_size, hand_results, winner, legal_moves, call, hand_size, partner, upcards, rules,
+        winners, shown,
+    ) + (hand_mask, discard_mask, gift_mask, called_card, trick_cards, leader, done_tricks, played))
     return view
 
 
@@ -220,6 +257,9 @@ def upcard_indices(info: HandInfo, face_up_stock: bool) -> list[int]:
 def upcards(info: HandInfo, face_up_stock: bool) -> tuple[Card, ...]:
     """``upcard_indices`` as ``Card`` values (``PlayerView.upcards``)."""
     return tuple(map(CARDS.__getitem__, upcard_indices(info, face_up_stock)))
+
+
+_upcards = upcards  # (view_of's local of that name is the part)
 
 
 def _played(start: tuple[int, ...], trick: tuple[int, ...], done: tuple[tuple[int, tuple[int, ...], int], ...],
@@ -282,7 +322,7 @@ def _seats(played: tuple[int, ...], leader: int, cards: tuple[int, ...], players
 
 def _play_group(parts: tuple[Any, ...]) -> tuple[Any, ...]:
     """trick, tricks, trick_seats."""
-    cards, done, played, players = parts[_TRICK], parts[_DONE], parts[_PLAYED], parts[1]
+    cards, done, played, players = parts[_TRICK], parts[_DONE], parts[_PLAYED], parts[_PLAYERS]
     trick = tuple(zip(_seats(played, parts[_LEADER], cards, players), map(CARDS.__getitem__, cards),
                       strict=True)) if cards else ()
     if not done:

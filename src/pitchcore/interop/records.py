@@ -457,10 +457,10 @@ def _build(record: dict[str, Any]) -> GameState:
     if results and "winners" not in items[-1] and winner is not None:  # a record of an earlier release
         results = (*results[:-1], attrs.evolve(results[-1], winners=(winner,)))
     trick_cards = read.cards(record["trick_cards"], "trick_cards", most=players - 1)
-    return GameState(
-        table, read.numbers(record["scores"], "scores"), read.seat(record["dealer"], "dealer"),
-        _int(record["deal_number"], "deal_number", 0, NUMBER_LIMIT), results, _PHASES[phase],
-        read.maybe_seat(record["to_move"], "to_move"), read.masks(record["masks"], "masks"),
-        read.info(record["info"]), trick_cards, read.seat(record["leader"], "leader"),
-        read.tricks(record["tricks"]), winner,
-        _int(record["step"], "step", 0, len(table.pipeline) - 1), begin(Start()))
+    return GameState.of(
+        table=table, scores=read.numbers(record["scores"], "scores"), dealer=read.seat(record["dealer"], "dealer"),
+        deal_number=_int(record["deal_number"], "deal_number", 0, NUMBER_LIMIT), hand_results=results,
+        phase=_PHASES[phase], to_move=read.maybe_seat(record["to_move"], "to_move"),
+        masks=read.masks(record["masks"], "masks"), info=read.info(record["info"]), trick_cards=trick_cards,
+        leader=read.seat(record["leader"], "leader"), done_tricks=read.tricks(record["tricks"]), winner=winner,
+        step=_int(record["step"], "step", 0, len(table.pipeline) - 1), log=begin(Start()))

@@ -57,6 +57,20 @@ from ..components.turn_up import TurnUp
 from ..game.view import shown_masks, upcard_indices
 from ..model.caches import Cache
 from ..model.cards import MAX_CARDS, mask_text
+from ..model.fields import (
+    DEALER,
+    DONE_TRICKS,
+    HAND_RESULTS,
+    INFO,
+    LEADER,
+    MASKS,
+    PHASE,
+    SCORES,
+    TABLE,
+    TO_MOVE,
+    TRICK_CARDS,
+    WINNER,
+)
 from ..model.moves import chosen_mask
 from ..model.phase import Phase
 from ..model.results import trick_seats
@@ -518,12 +532,11 @@ class TensorLayout:
         """The observation (and with ``recall`` the information state) of ``seat``.
 
         Measured: about 4 µs a call mid-hand (auction-pitch), so state fields are read by
-        index here (the names in ``GameState.FIELDS``: 1 scores, 2 dealer, 4 hand_results,
-        5 phase, 6 to_move, 7 masks, 8 info, 9 trick_cards, 10 leader, 11 done_tricks,
-        12 winner), and the small pieces' bits are put together before they meet the large
-        ones (each operation on a whole tensor's integer makes a new one).
+        their positions (``model.fields``) here, not by property, and the small pieces' bits
+        are put together before they meet the large ones (each operation on a whole tensor's
+        integer makes a new one).
         """
-        _, scores, dealer, _, results, phase, to_move, masks, info, trick, leader, tricks, winner = state[:13]
+        masks, info, phase, trick = state[MASKS], state[INFO], state[PHASE], state[TRICK_CARDS]
         hand = masks[seat]
         if chosen and (chosen.__class__ is not int or chosen < 0 or chosen & ~hand):
             chosen = _checked_chosen(chosen, hand, seat)
@@ -532,6 +545,7 @@ class TensorLayout:
 
         # What the hand record (with the scores and results) decides: an entry per record,
         # under its id: [info, scores, results, then per seat its _Kept once worked out].
+        scores, results = state[SCORES], state[HAND_RESULTS]
         record = self._hand_cache.get(id(info))
         if record is None or record[0] is not info or record[1] is not scores or record[2] is not results:
             record = self._hand_cache.put(id(info), [info, scores, results, *self._no_kept])
@@ -540,11 +554,13 @@ class TensorLayout:
             kept = record[3 + seat] = self._hand(info, scores, results, seat)
         kept_bits, kept_counts, held = kept
 
-        bits = self._phase_bits[id(phase)] | 1 << (at_dealer + rel[dealer]) | hand << at_hand
+        bits = self._phase_bits[id(phase)] | 1 << (at_dealer + rel[state[DEALER]]) | hand << at_hand
         if chosen:
             bits |= chosen << at_chosen
+        to_move = state[TO_MOVE]
         if to_move is not None:
             bits |= 1 << (at_to_move + rel[to_move])
+        leader = state[LEADER]
         if phase is _PLAYING or phase is _CALLING or trick:  # (or a joker's leader naming trump)
             bits |= 1 << (at_leader + rel[leader])
 
@@ -562,6 +578,7 @@ class TensorLayout:
                 for r, other in enumerate(self._orders[seat]):
                     bits |= now[other] << (at_trick + r * self.deck_size)
         done = _NO_TRICKS
+        tricks = state[DONE_TRICKS]
         if tricks:
             found = self._done_cache.get(id(tricks[-1]))
             done = (found if found is not None and found.tricks is tricks and found.start is start
@@ -580,11 +597,12 @@ class TensorLayout:
             partner = info.partner
             if partner is not None and (seat == partner or (trick_mask | done.played) >> called & 1):
                 bits |= 1 << (at_partner + rel[partner])
+        winner = state[WINNER]
         if winner is not None:
-            bits |= 1 << (at_winner + (winner - state[0].side_of[seat]) % self.sides)
+            bits |= 1 << (at_winner + (winner - state.table.side_of[seat]) % self.sides)
         elif phase is _OVER:  # sides that won together (none: nobody won)
             for side in state.winners:
-                bits |= 1 << (at_winner + (side - state[0].side_of[seat]) % self.sides)
+                bits |= 1 << (at_winner + (side - state.table.side_of[seat]) % self.sides)
         bits |= kept_bits
 
         if recall:
@@ -702,7 +720,7 @@ def observation_tensor(state: GameState, seat: int, chosen: int = 0) -> Tensor:
     (``chosen``: the cards picked so far for a discard the seat is building, as the action
     space keeps them; 0 otherwise). See the module notes and ``TensorLayout.observation``."""
     table, layout = _BY_TABLE[0]  # (tensor_layout's shortcut for the last game asked, in line)
-    if layout is None or state.__class__ is not GameState or table is not state[0]:
+    if layout is None or state.__class__ is not GameState or table is not state[TABLE]:
         layout = tensor_layout(state)
     if seat.__class__ is not int or not 0 <= seat < layout.players:
         seat = seat_of(seat, layout.players)
@@ -715,7 +733,7 @@ def information_state_tensor(state: GameState, seat: int, chosen: int = 0) -> Te
     ``tensor_layout(state).information_state_size``; earlier hands are summarised by the
     scores. Its first ``observation_size`` values are the observation."""
     table, layout = _BY_TABLE[0]
-    if layout is None or state.__class__ is not GameState or table is not state[0]:
+    if layout is None or state.__class__ is not GameState or table is not state[TABLE]:
         layout = tensor_layout(state)
     if seat.__class__ is not int or not 0 <= seat < layout.players:
         seat = seat_of(seat, layout.players)

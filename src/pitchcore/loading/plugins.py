@@ -205,10 +205,10 @@ def component_problems(slot: str, cls: type[Any]) -> list[str]:
     except TypeError:
         problems.append("is not hashable: decorate it with @attrs.frozen")
     else:
-        fields = attrs.fields(cls)
+        attributes = attrs.fields(cls)
         try:  # (a variant is shared by every game and thread, and hashed: nothing may change it)
-            if fields:
-                setattr(made, fields[0].name, getattr(made, fields[0].name))
+            if attributes:
+                setattr(made, attributes[0].name, getattr(made, attributes[0].name))
                 problems.append("is not frozen: decorate it with @attrs.frozen")
         except (attrs.exceptions.FrozenInstanceError, AttributeError):
             pass

@@ -164,10 +164,10 @@ def _examples() -> tuple[str, str]:
     for name in reversed(SLOT_ORDER):
         slot = SLOTS[name]
         cls = bundled_kinds(name).get(slot.default or "")
-        fields = settable_fields(cls) if cls and not slot.many else []
-        if cls and fields:
-            value = _code(field_schema(cls, fields[0]).get("default")).strip("`")
-            return f"{name}: {slot.default}", f"{name}: {{kind: {slot.default}, {fields[0].name}: {value}}}"
+        attributes = settable_fields(cls) if cls and not slot.many else []
+        if cls and attributes:
+            value = _code(field_schema(cls, attributes[0]).get("default")).strip("`")
+            return f"{name}: {slot.default}", f"{name}: {{kind: {slot.default}, {attributes[0].name}: {value}}}"
     return "SLOT: KIND", "SLOT: {kind: KIND, FIELD: VALUE}"
 
 
