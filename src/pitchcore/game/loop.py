@@ -52,7 +52,7 @@ def begin_steps(state: GameState, index: int) -> tuple[GameState, bool]:
             if waiting is _REDEAL:  # thrown in as it began (a worthless hand): deal again
                 state, index = _fresh_hand(state, state.dealer, state.deal_number + 1), 0
                 continue
-            return state.evolve(step=index), True
+            return unchecked(GameState, (*state[:STEP], index, *state[STEP + 1:])), True
         index += 1
     return state, False
 

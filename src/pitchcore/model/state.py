@@ -148,11 +148,14 @@ class GameState(tuple, metaclass=_StateType):  # type: ignore[type-arg]
     def of(cls, **fields: Any) -> GameState:
         """A state from every one of its ``FIELDS`` by name (the schema's order is the
         tuple's; callers never write it again)."""
+        if len(fields) == len(STATE_NAMES):  # (once per hand dealt: the check only on failure)
+            try:
+                return tuple.__new__(cls, [fields[name] for name in STATE_NAMES])
+            except KeyError:
+                pass
         missing = [name for name in STATE_NAMES if name not in fields]
         unknown = sorted(set(fields) - set(STATE_NAMES))
-        if missing or unknown:
-            raise TypeError(f"GameState.of: missing {missing}, unknown {unknown}")
-        return tuple.__new__(cls, [fields[name] for name in STATE_NAMES])
+        raise TypeError(f"GameState.of: missing {missing}, unknown {unknown}")
 
     def __getnewargs__(self) -> tuple[Any, ...]:
         return tuple(self)
