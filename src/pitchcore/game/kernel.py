@@ -210,17 +210,19 @@ def auction_step(table: Table, component: Step) -> Step:
     where the extension is in use and the auction is a single round whose legal bids depend
     on the high bid and the dealer's turn alone (no forced bid, no called partner)."""
     form = kernel_form(component)
-    ranks: dict[Move, int] | None = None if _kernel is None or form is None else form()
-    if ranks is None:
+    if _kernel is None or form is None:
         return component
-    return KernelAuction(component, _compiled(table, "auction", lambda: _compile_bids(table.players, component, ranks)))
+    bids = _compiled(table, "auction", lambda: _compile_bids(table.players, component, form()))
+    return component if bids is None else KernelAuction(component, bids)
 
 
-def _compile_bids(players: int, auction: Step, ranks: dict[Move, int]) -> Any:
+def _compile_bids(players: int, auction: Step, ranks: dict[Move, int] | None) -> Any:
     """The kernel's ``Bids`` for ``auction`` at a table of ``players``, its bids ranked by
-    ``ranks`` (a bid ranked beyond its table, which no auction's fields allow, goes to the
-    component)."""
+    ``ranks`` (None: the auction's form says its bids stay Python). A bid ranked beyond its
+    table, which no auction's fields allow, goes to the component."""
     assert _kernel is not None
+    if ranks is None:
+        return None
     return _kernel.Bids(players, ranks, Phase.BIDDING, Next.WAIT, auction, GameState, Log, Move, HandInfo)
 
 
