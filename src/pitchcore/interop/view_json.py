@@ -740,6 +740,13 @@ def view_from_json(data: Any) -> PlayerView:
     return view
 
 
+def json_converter() -> cattrs.Converter:
+    """The cattrs converter ``view_to_json`` uses (cards and moves as text, awards as pairs, a
+    hand result with its tricks and deciding cards), for JSON of other values that hold the
+    same types (a server's events). Shared: ``copy()`` it before registering hooks."""
+    return _converter()
+
+
 def view_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of what ``view_to_json`` gives: every field, its type
     and meaning. A fresh copy each call, read from the ``view.schema.json`` shipped with the

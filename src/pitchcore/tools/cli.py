@@ -202,9 +202,21 @@ def _bot_label(bot: object) -> str:
     return name if isinstance(name, str) and name else f"{type(bot).__module__}:{type(bot).__qualname__}"
 
 
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from ..serving import server
+    except ImportError as error:
+        print(f"pitchcore serve needs the server extra (pip install 'pitchcore[server]'): {error}", file=sys.stderr)
+        return 2
+    return server.main(args.options)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``pitchcore`` command; bot classes named ``module:Class`` may live in the current folder."""
     search_current_folder()
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["serve"]:  # (its options are the server's own: it parses them)
+        return _serve(argparse.Namespace(options=arguments[1:]))
     parser = argparse.ArgumentParser(prog="pitchcore", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("variants", help="list the bundled variants").set_defaults(run=_variants)
@@ -237,6 +249,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay = commands.add_parser("replay", help="print a saved game history hand by hand")
     replay.add_argument("file", help=f"a history written by play --save or simulate --save (*{history.EXTENSION})")
     replay.set_defaults(run=_replay)
+    serve = commands.add_parser("serve", add_help=False, help="run the multiplayer server (the server extra): "
+                                "`pitchcore serve --help` lists its options")
+    serve.add_argument("options", nargs=argparse.REMAINDER)
+    serve.set_defaults(run=_serve)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))

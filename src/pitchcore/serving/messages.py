@@ -1,0 +1,252 @@
+"""What a table sends: events, errors, and each seat's part of the game, as JSON text.
+
+A seat's view (``PlayerView``) splits in three for sending. The **public** part (bids, trump,
+the trick, scores, hand sizes, ...) is the same for every seat and for spectators, so it is
+made and encoded once per move; the **private** part (the seat's hand, its discards and gift,
+its legal moves, its partner where it knows it) is made per seat; the **hand results** are
+sent once each (in the update of the move that finished the hand, and all of them in a
+snapshot), so an update's size does not grow with the hands played.
+
+Which field is which is said once, in ``PUBLIC`` and ``PRIVATE``; their JSON is the JSON
+``pitchcore.view_to_json`` gives the same fields (tests/test_serving_messages.py compares
+them over random games of every bundled variant). Events travel through the cattrs converter
+of ``view_to_json``, so a hand result in an event reads like one in a view.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+import types
+import typing
+from collections.abc import Callable, Sequence
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..components.variant import Variant
+from ..game.events import Event, HandScored
+from ..game.view import PlayerView
+from ..interop.view_json import json_converter
+from ..model.cards import Card
+from ..model.errors import IllegalMove
+from ..model.moves import Move
+from ..model.results import HandResult, Trick
+from ..model.state import GameState
+
+if TYPE_CHECKING:
+    import cattrs
+
+PUBLIC = ("players", "variant", "phase", "to_move", "dealer", "scores", "side_of", "hand_sizes", "bids", "bidder",
+          "bid", "trump", "trick", "tricks", "trick_seats", "discard_counts", "stock_size", "winner", "winners",
+          "call", "hand_size", "called", "upcards", "shown")
+"""The fields of a seat's view that every seat and spectator may know alike."""
+PRIVATE = ("seat", "hand", "discards", "gift", "legal_moves", "partner")
+"""The fields only that seat may know (its cards, its moves, what it knows of its partner)."""
+SENT_ONCE = ("hand_results",)
+"""Sent once each: in the update that finished the hand, and all of them in a snapshot."""
+
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""JSON text, compact (the server sends text as it is)."""
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _encoder(hint: Any) -> Callable[[Any], Any]:
+    """How a view field of type ``hint`` is written as ``view_to_json`` writes it (cards and
+    moves as text, a phase as its value, tuples as lists), worked out once per field from its
+    type: this runs for every seat on every move, so without cattrs' dispatch per value."""
+    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
+    if hint in (Card, Move):
+        return str
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return lambda value: value.value
+    if origin is tuple and arguments[-1:] == (Ellipsis,):
+        item = _encoder(arguments[0])
+        if item is _identity:
+            return list
+        if item is str:
+            return lambda values: list(map(str, values))
+        return lambda values: [item(value) for value in values]
+    if origin is tuple:
+        items = tuple(_encoder(argument) for argument in arguments)
+        return lambda row: [write(value) for write, value in zip(items, row, strict=True)]
+    if origin in (typing.Union, types.UnionType):
+        kinds = [_encoder(argument) for argument in arguments if argument is not type(None)]
+        if all(kind is _identity for kind in kinds):
+            return _identity
+        if len(kinds) == 1:
+            only = kinds[0]
+            return lambda value: None if value is None else only(value)
+        raise TypeError(f"no JSON form for a view field of type {hint}")
+    if hint in (int, str, bool, type(None)):
+        return _identity
+    raise TypeError(f"no JSON form for a view field of type {hint}")
+
+
+@functools.cache
+def _encoders(names: tuple[str, ...]) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+    hints = typing.get_type_hints(PlayerView, localns={"Variant": Variant})
+    return tuple((name, _encoder(hints[name])) for name in names)
+
+
+def public_json(view: PlayerView) -> dict[str, Any]:
+    """The public part of ``view`` (``PUBLIC``), as JSON data."""
+    return {name: write(getattr(view, name)) for name, write in _encoders(PUBLIC)}
+
+
+def private_json(view: PlayerView) -> dict[str, Any]:
+    """The private part of ``view`` (``PRIVATE``), as JSON data: for that seat only."""
+    return {name: write(getattr(view, name)) for name, write in _encoders(PRIVATE)}
+
+
+def hand_result_json(result: HandResult) -> dict[str, Any]:
+    """A finished hand's result as a view gives it (its awards, tricks and deciding cards)."""
+    data: dict[str, Any] = json_converter().unstructure(result, HandResult)
+    return data
+
+
+@functools.cache
+def _event_converter() -> cattrs.Converter:
+    converter = json_converter().copy()
+    converter.register_unstructure_hook(Trick, lambda trick: {
+        "leader": trick.leader, "cards": [str(card) for card in trick.cards], "seats": list(trick.seats),
+        "taker": trick.taker})
+    converter.register_unstructure_hook(HandResult, hand_result_json)
+    return converter
+
+
+@functools.cache
+def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """An event class's fields and their types (resolved: the classes name them as text)."""
+    hints = typing.get_type_hints(cls)
+    return tuple((field.name, hints[field.name]) for field in attrs.fields(cls))
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """One event as JSON data: its class name (``type``), its ``describe()`` text and its fields.
+
+    Give it the event as the seat may see it (``event.seen_by(seat)``): another seat's discards
+    are then a ``CardsDiscarded`` count."""
+    converter = _event_converter()
+    cls: type = type(event)
+    fields = {name: converter.unstructure(getattr(event, name), hint) for name, hint in _fields(cls)}
+    return {"type": type(event).__name__, "text": event.describe(), "fields": fields}
+
+
+def error_json(error: IllegalMove) -> dict[str, Any]:
+    """A refused move as the error message sent back to the seat that tried it."""
+    phase = error.phase.value if isinstance(error.phase, enum.Enum) else error.phase
+    move = None if error.move is None else str(error.move)[:200]
+    return {"type": "error", "reason": error.reason, "message": str(error), "move": move, "seat": error.seat,
+            "phase": phase}
+
+
+def problem_json(reason: str, message: str) -> dict[str, Any]:
+    """An error message that is no illegal move: a message that is no move, a bad credential."""
+    return {"type": "error", "reason": reason, "message": message, "move": None, "seat": None, "phase": None}
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the JSON text sent."""
+    text: str = _dumps(message)
+    return text
+
+
+class Update:
+    """What one accepted move sends: for each seat and for spectators, as JSON text.
+
+    The public part and each distinct event are encoded once; a seat's text is built the first
+    time it is asked for (``to(seat)``) and kept, so a server asks only for the seats it has
+    connections at. A seat's private part is encoded again only when what it is made of
+    changed (``Privates``): on most moves only the seat that moved and the seat to move."""
+
+    __slots__ = ("_encoded", "_events", "_hand_result", "_number", "_privates", "_public", "_state", "_texts",
+                 "deadline")
+
+    def __init__(self, number: int, events: Sequence[Event | Any], state: GameState, privates: Privates,
+                 deadline: dict[str, Any] | None) -> None:
+        self._number, self._events, self._state, self.deadline = number, tuple(events), state, deadline
+        self._privates = privates
+        self._texts: dict[int | None, str] = {}
+        self._encoded: dict[int, str] = {}
+        """Each event encoded, by the id of the event object (kept alive by ``_events``)."""
+        self._public = _dumps(public_json(state.view(0)))
+        result = next((event.result for event in self._events if isinstance(event, HandScored)), None)
+        self._hand_result = "null" if result is None else _dumps(hand_result_json(result))
+
+    @property
+    def move_number(self) -> int:
+        return self._number
+
+    def to(self, seat: int | None) -> str:
+        """The update for ``seat`` (None: a spectator) as JSON text."""
+        text = self._texts.get(seat)
+        if text is None:
+            text = self._texts[seat] = self._build(seat)
+        return text
+
+    def _build(self, seat: int | None) -> str:
+        events = self._events_text(seat)
+        private = "null" if seat is None else self._privates.text(self._state, seat)
+        return (f'{{"type":"update","move_number":{self._number},"events":{events},"public":{self._public},'
+                f'"private":{private},"hand_result":{self._hand_result},"deadline":{_dumps(self.deadline)}}}')
+
+    def _events_text(self, seat: int | None) -> str:
+        """The events as ``seat`` sees them (a spectator: as a seat that made none of the
+        moves), as a JSON list; each distinct event is encoded once."""
+        parts = []
+        for event in self._events:
+            seen = event.seen_by(-1 if seat is None else seat)
+            text = self._encoded.get(id(seen)) if seen is event else None
+            if text is None:
+                text = _dumps(event_json(seen))
+                if seen is event:
+                    self._encoded[id(event)] = text
+            parts.append(text)
+        return "[" + ",".join(parts) + "]"
+
+
+class Privates:
+    """Each seat's private part as last encoded, and what it was made of.
+
+    A seat's private fields (``PRIVATE``) follow from its cards, the hand's settled facts
+    (``state.info``: bids, discards, gift, the called card), whether it is to move (its legal
+    moves) and, where a partner is called, the tricks played (the partner becomes known when
+    the called card is). While those are the same objects the text is too."""
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        self._last: dict[int, tuple[tuple[Any, ...], str]] = {}
+
+    def text(self, state: GameState, seat: int) -> str:
+        info = state.info
+        key = (state.masks[seat], info, state if state.to_move == seat else None,
+               (state.trick_cards, state.done_tricks) if info.called is not None else None)
+        last = self._last.get(seat)
+        if last is not None and _same(last[0], key):
+            return last[1]
+        text = _dumps(private_json(state.view(seat)))
+        self._last[seat] = (key, text)
+        return text
+
+
+def _same(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
+    return all(a is b or (type(a) is int and a == b) for a, b in zip(old, new, strict=True))
+
+
+def message_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of every message the table layer and ``pitchcore serve``
+    send (snapshot, update, table, error, pong); a fresh copy each call."""
+    schema: dict[str, Any] = json.loads(_schema_text())
+    return schema
+
+
+@functools.cache
+def _schema_text() -> str:
+    return resources.files("pitchcore.serving").joinpath("messages.schema.json").read_text(encoding="utf-8")

@@ -1,0 +1,137 @@
+"""Where tables live between moves: a small interface, and SQLite behind it by default.
+
+A live table is its spec (rules, seed, seats with credential hashes, options: a JSON object)
+and its moves, one row each, so saving a move writes one short row however long the game.
+A finished game is kept whole (its record, its hand history and its summary), and only the
+latest ``keep_games`` of them, so the database does not grow without bound. A server that is
+stopped, killed or restarted reads every live table back (``live_tables``) and replays its
+moves: nothing that was accepted is lost.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Protocol
+
+KEEP_GAMES = 10_000
+"""Finished games kept by default (the oldest go first)."""
+
+
+class Storage(Protocol):
+    """What a table needs kept. Each call is one small write, made as the table changes."""
+
+    def save_table(self, table_id: str, spec: dict[str, Any]) -> None:
+        """Create or replace a live table's spec (at creation and when its seats change)."""
+
+    def add_move(self, table_id: str, number: int, seat: int, move: str) -> None:
+        """Append the table's move ``number`` (1 for the first), made by ``seat``."""
+
+    def finish(self, table_id: str, game: dict[str, Any]) -> None:
+        """The table's game is over: keep ``game`` (``id``, ``variant``, ``summary``, ``record``,
+        ``history``) and drop the live table."""
+
+    def drop(self, table_id: str) -> None:
+        """Forget a live table (abandoned or evicted) and its moves."""
+
+    def live_tables(self) -> Iterator[tuple[dict[str, Any], list[tuple[int, str]]]]:
+        """Every live table: its spec and its moves ((seat, move text), in order)."""
+
+    def finished_games(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The latest finished games' summaries, newest first (``id``, ``variant``, ``finished``,
+        ``summary``): no records."""
+
+    def game_record(self, table_id: str) -> str | None:
+        """A finished game's complete record (``pitchcore.dumps``), for the operator."""
+
+
+class SQLiteStorage:
+    """``Storage`` in an SQLite file (``":memory:"`` for none), safe across threads.
+
+    Write-ahead logging with ``synchronous=NORMAL``: a move is committed before the table
+    answers, and a killed process loses nothing committed (a power cut may lose the last
+    moves, not the database)."""
+
+    def __init__(self, path: str | Path, *, keep_games: int = KEEP_GAMES) -> None:
+        self.path = str(path)
+        self.keep_games = keep_games
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript("""
+                CREATE TABLE IF NOT EXISTS live_tables (id TEXT PRIMARY KEY, spec TEXT NOT NULL, updated REAL NOT NULL);
+                CREATE TABLE IF NOT EXISTS moves (
+                    table_id TEXT NOT NULL, number INTEGER NOT NULL, seat INTEGER NOT NULL, move TEXT NOT NULL,
+                    PRIMARY KEY (table_id, number)) WITHOUT ROWID;
+                CREATE TABLE IF NOT EXISTS games (
+                    id TEXT PRIMARY KEY, variant TEXT NOT NULL, finished REAL NOT NULL, summary TEXT NOT NULL,
+                    record TEXT NOT NULL, history TEXT NOT NULL);
+                CREATE INDEX IF NOT EXISTS games_by_time ON games (finished);
+            """)
+
+    def save_table(self, table_id: str, spec: dict[str, Any]) -> None:
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO live_tables VALUES (?, ?, ?)",
+                             (table_id, json.dumps(spec), time.time()))
+
+    def add_move(self, table_id: str, number: int, seat: int, move: str) -> None:
+        with self._lock:
+            self._db.execute("INSERT INTO moves VALUES (?, ?, ?, ?)", (table_id, number, seat, move))
+
+    def finish(self, table_id: str, game: dict[str, Any]) -> None:
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?)",
+                             (game["id"], game["variant"], time.time(), json.dumps(game["summary"]), game["record"],
+                              game["history"]))
+            self._drop(table_id)
+            self._db.execute("DELETE FROM games WHERE id IN (SELECT id FROM games ORDER BY finished DESC "
+                             "LIMIT -1 OFFSET ?)", (self.keep_games,))
+
+    def drop(self, table_id: str) -> None:
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._drop(table_id)
+
+    def _drop(self, table_id: str) -> None:
+        self._db.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
+        self._db.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
+
+    def live_tables(self) -> Iterator[tuple[dict[str, Any], list[tuple[int, str]]]]:
+        with self._lock:
+            rows = self._db.execute("SELECT id, spec FROM live_tables ORDER BY updated").fetchall()
+        for table_id, spec in rows:
+            with self._lock:
+                moves = self._db.execute("SELECT seat, move FROM moves WHERE table_id = ? ORDER BY number",
+                                         (table_id,)).fetchall()
+            yield json.loads(spec), [(seat, move) for seat, move in moves]
+
+    def finished_games(self, limit: int = 50) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute("SELECT id, variant, finished, summary FROM games ORDER BY finished DESC LIMIT ?",
+                                    (limit,)).fetchall()
+        return [{"id": id_, "variant": variant, "finished": finished, "summary": json.loads(summary)}
+                for id_, variant, finished, summary in rows]
+
+    def game_record(self, table_id: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT record FROM games WHERE id = ?", (table_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def counts(self) -> dict[str, int]:
+        """Rows held: live tables, their moves, finished games (for logs and tests)."""
+        with self._lock:
+            return {name: self._db.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
+                    for name in ("live_tables", "moves", "games")}
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
