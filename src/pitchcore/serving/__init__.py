@@ -7,7 +7,8 @@ game. ``pitchcore serve`` (``pitchcore.serving.server``, the ``server`` extra) i
 server built on these; ``docs/serving.md`` shows them inside another framework.
 """
 
-from .messages import PRIVATE, PUBLIC, SENT_ONCE, Update, event_json, message_schema
+from .messages import PRIVATE, PUBLIC, SENT_ONCE, Update, event_json
+from .schema import message_schema
 from .storage import KEEP_GAMES, SQLiteStorage, Storage
 from .table import BOTS, DEFAULT_BOT, HUMAN, BotTurn, Forfeited, OnDeadline, Seat, SeatError, Table
 

@@ -21,7 +21,6 @@ import json
 import types
 import typing
 from collections.abc import Callable, Sequence
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -238,15 +237,3 @@ class Privates:
 
 def _same(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
     return all(a is b or (type(a) is int and a == b) for a, b in zip(old, new, strict=True))
-
-
-def message_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of every message the table layer and ``pitchcore serve``
-    send (snapshot, update, table, error, pong); a fresh copy each call."""
-    schema: dict[str, Any] = json.loads(_schema_text())
-    return schema
-
-
-@functools.cache
-def _schema_text() -> str:
-    return resources.files("pitchcore.serving").joinpath("messages.schema.json").read_text(encoding="utf-8")

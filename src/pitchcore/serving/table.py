@@ -258,8 +258,9 @@ class Table:
         again; after, the default bot plays it. Returns the seat."""
         seat = self.seat_of(credential)
         held = self.seats[seat]
+        started = self.started
         held.credential_hash = None
-        if self.started and not self.over:
+        if started and not self.over:
             held.kind = DEFAULT_BOT if DEFAULT_BOT in self._bot_kinds else next(iter(self._bot_kinds))
         else:
             held.name = None

@@ -351,8 +351,9 @@ async function refreshTables() {
 }
 
 function showLobbyFailure(error) {
-  const problems = error && error.problems && error.problems.length ? "\n" + error.problems.join("\n") : "";
-  lobbyError(`${error && error.message ? error.message : error}${problems}`);
+  const message = String(error && error.message ? error.message : error);
+  const problems = (error && error.problems ? error.problems : []).filter((line) => !message.includes(line));
+  lobbyError([message, ...problems].join("\n")); // (each problem once: the message may list them already)
 }
 
 function seatKinds() {
@@ -391,8 +392,8 @@ async function createTable() {
 async function sitAtFirstFree(table) {
   const seat = table.seats.find((s) => s.kind === "human" && !s.taken);
   if (seat) return joinSeat(String(table.id), seat.seat);
-  lobbyError("A table of bots only plays by itself: watch it from the list below.");
-  return refreshTables();
+  go(`watch=${encodeURIComponent(String(table.id))}`); // a table of bots only plays by itself: watch it
+  return undefined;
 }
 
 async function joinSeat(tableId, seat) {
@@ -433,6 +434,7 @@ function showLobby() {
   $("lobby").hidden = false;
   $("to-lobby").hidden = true;
   $("leave-table").hidden = true;
+  $("download-history").hidden = true;
   document.title = "Pitch";
   setConnection("offline", "not at a table");
   const seats = Object.keys(storedSeats());
@@ -487,6 +489,7 @@ function openTable(tableId, record) {
   $("to-lobby").hidden = false;
   $("to-lobby").textContent = spectator ? "Stop watching" : "Lobby";
   $("leave-table").hidden = spectator;
+  $("download-history").hidden = spectator;
   document.title = `Pitch: table ${tableId}`;
   connect();
 }
@@ -531,6 +534,21 @@ function disconnect() {
     const ws = page.ws;
     page.ws = null;
     ws.close(1000);
+  }
+}
+
+async function downloadHistory() {
+  if (!page.credential) return;
+  try {
+    const data = await api(`/api/tables/${encodeURIComponent(page.tableId)}/history`, {credential: page.credential});
+    const blob = new Blob([String(data.history)], {type: "text/plain;charset=utf-8"});
+    const link = el("a", {href: URL.createObjectURL(blob), download: `pitch-${page.tableId}.txt`});
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  } catch (error) {
+    showError(`The history could not be fetched: ${error.message}`, "history");
   }
 }
 
@@ -659,6 +677,7 @@ function onError(message) {
   }
   showError(text, String(message.reason || ""));
   addLog(`Not accepted: ${text}`, "error");
+  if (page.spectator) $("status").textContent = text; // (a spectator has no move area to show it in)
   page.sending = false;
   enableMoves(true);
 }
@@ -765,7 +784,12 @@ function renderStatus(view) {
   else if (myTurn()) text = `Your turn: ${PHASE_PROMPTS[view.phase] || view.phase}.`;
   else text = `${seatName(view.to_move)} to move (${view.phase}).`;
   status.textContent = text;
-  status.dataset.mine = String(Boolean(myTurn()) && Boolean(page.summary.started));
+  const mine = Boolean(myTurn()) && Boolean(page.summary.started);
+  status.dataset.mine = String(mine);
+  if (page.deadline && page.deadline.seat === view.to_move && view.phase !== "game over") {
+    status.append(" ", el("span", {class: "seat-deadline", title: "time left for this move"}));
+  }
+  document.title = `${mine ? "\u25b6 Your turn \u00b7 " : ""}Pitch: table ${page.tableId}`;
 }
 
 function winnersText(view) {
@@ -1081,6 +1105,7 @@ $("create-table").onclick = () => createTable().catch(showLobbyFailure);
 $("refresh-tables").onclick = () => refreshTables().catch(showLobbyFailure);
 $("leave-table").onclick = () => leaveTable();
 $("to-lobby").onclick = () => go("");
+$("download-history").onclick = () => downloadHistory();
 $("discard-selected").onclick = () => {
   const choice = discardChoice();
   if (!page.legal.has(choice)) return;

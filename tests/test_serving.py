@@ -1,0 +1,292 @@
+"""The table layer (``pitchcore.serving``) without a server: what each seat is sent, who may
+act, the bots, the clock, and storage that survives a restart.
+
+What a seat is sent must be what its view holds, split in a public and a private part (the
+same JSON ``view_to_json`` gives, field for field), match the published message schema,
+and never name a card the seat has not seen; an update must not grow with the hands played.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+import pitchcore as pc
+from conftest import choose_move, known_cards
+from pitchcore.serving import PRIVATE, PUBLIC, SENT_ONCE, SeatError, SQLiteStorage, Table, message_schema
+from pitchcore.serving.messages import private_json, public_json
+
+CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|HJ|LJ)\b")
+ROOT = Path(__file__).resolve().parents[1]
+VALIDATOR = jsonschema.Draft202012Validator(message_schema())
+
+
+def human_table(variant: str | pc.Variant, seed: int, **options: Any) -> tuple[Table, dict[int, str]]:
+    """A table of people only, every seat joined: (table, seat -> credential)."""
+    state = pc.new_game(variant, seed=seed)
+    table = Table(state, ["human"] * state.players, **options)
+    return table, {seat: table.join(seat, f"player {seat}") for seat in range(state.players)}
+
+
+def play_move(table: Table, credentials: dict[int, str], rng: random.Random) -> Any:
+    seat = table.state.to_move
+    assert seat is not None
+    return table.move(credentials[seat], str(choose_move(table.state, rng)))
+
+
+def public_cards(state: pc.GameState) -> set[str]:
+    """The cards every seat may have seen: what a spectator may be shown."""
+    return set.intersection(*(known_cards(state, seat) for seat in range(state.players)))
+
+
+def checked(text: str, allowed: set[str]) -> dict[str, Any]:
+    """A message's JSON, valid by the schema, naming no card outside ``allowed``."""
+    message: dict[str, Any] = json.loads(text)
+    VALIDATOR.validate(message)
+    shown = set(CARD.findall(text))
+    assert shown <= allowed, f"cards not seen: {sorted(shown - allowed)} in {text[:300]}"
+    return message
+
+
+# -- what is sent ----------------------------------------------------------------------------
+
+
+def test_the_parts_are_the_fields_of_a_view() -> None:
+    view = pc.new_game("auction-pitch", seed=1).view(0)
+    assert sorted((*PUBLIC, *PRIVATE, *SENT_ONCE)) == sorted(pc.view_to_json(view))
+    assert not set(PUBLIC) & set(PRIVATE)
+
+
+@pytest.mark.parametrize("variant", pc.bundled_variants())
+def test_public_and_private_parts_are_what_view_to_json_gives(variant: str) -> None:
+    state = pc.new_game(variant, seed=7)
+    rng = random.Random(7)
+    for _ in range(120):
+        if state.is_over:
+            break
+        views = [state.view(seat) for seat in range(state.players)]
+        publics = [public_json(view) for view in views]
+        for view, public in zip(views, publics, strict=True):
+            data = pc.view_to_json(view)
+            assert public == {name: data[name] for name in PUBLIC}
+            assert private_json(view) == {name: data[name] for name in PRIVATE}
+            assert public == publics[0], "the public part differs between seats"
+        state = state.apply(choose_move(state, rng))
+
+
+@pytest.mark.parametrize("variant", pc.bundled_variants())
+def test_every_message_fits_the_schema_and_shows_only_seen_cards(variant: str) -> None:
+    table, credentials = human_table(variant, seed=3)
+    rng = random.Random(3)
+    players = table.state.players
+    for seat in [*range(players), None]:
+        allowed = public_cards(table.state) if seat is None else known_cards(table.state, seat)
+        checked(table.snapshot(seat), allowed)
+    hands = 0
+    while not table.over and hands < 2:
+        update = play_move(table, credentials, rng)
+        state = table.state
+        for seat in range(players):
+            message = checked(update.to(seat), known_cards(state, seat))
+            assert message["private"]["seat"] == seat
+            assert message["move_number"] == len(state.moves)
+        spectator = checked(update.to(None), public_cards(state))
+        assert spectator["private"] is None
+        hands = len(state.hand_results)
+    snapshot = checked(table.snapshot(1), known_cards(table.state, 1))
+    assert len(snapshot["hand_results"]) == len(table.state.hand_results)
+
+
+def test_a_spectator_never_sees_a_discard() -> None:
+    table, credentials = human_table("haus-pitch", seed=11)
+    rng = random.Random(11)
+    seen_discards = 0
+    while not table.over and len(table.state.hand_results) < 2:
+        update = play_move(table, credentials, rng)
+        events = json.loads(update.to(None))["events"]
+        for event in events:
+            if event["type"] in ("MoveMade", "CardsDiscarded") and "discard" in event["text"]:
+                assert event["type"] == "CardsDiscarded"
+                seen_discards += 1
+    assert seen_discards > 0
+
+
+def test_an_update_does_not_grow_with_the_hands_played() -> None:
+    long = pc.load_variant_text("extends: auction-pitch\nname: long\ngoing_out:\n  target: 500\n")
+    table, credentials = human_table(long, seed=5)
+    rng = random.Random(5)
+    largest: dict[int, int] = {}
+    while len(table.state.hand_results) < 30:
+        hand = len(table.state.hand_results)
+        update = play_move(table, credentials, rng)
+        size = max(len(update.to(seat)) for seat in range(4))
+        largest[hand] = max(largest.get(hand, 0), size)
+    assert max(largest[hand] for hand in range(25, 30)) < 1.5 * max(largest[hand] for hand in range(5))
+    snapshot = json.loads(table.snapshot(0))
+    assert len(snapshot["hand_results"]) == 30  # (all of them, once, on connecting)
+
+
+# -- who may act ------------------------------------------------------------------------------
+
+
+def test_a_credential_holds_its_seat_and_nothing_else() -> None:
+    table, credentials = human_table("auction-pitch", seed=2)
+    seat = table.state.to_move
+    assert seat is not None
+    other = (seat + 1) % 4
+    before = table.state
+    move = str(table.state.legal_moves()[0])
+    with pytest.raises(SeatError, match="no seat"):
+        table.move("forged-credential", move)
+    with pytest.raises(SeatError):
+        table.move(None, move)
+    with pytest.raises(pc.IllegalMove) as refused:
+        table.move(credentials[other], move)  # a real credential, but not the seat to move
+    assert refused.value.reason == "not-your-turn"
+    with pytest.raises(SeatError) as taken:
+        table.join(seat, "intruder")
+    assert taken.value.reason == "seat-taken"
+    assert table.state is before
+    with pytest.raises(SeatError):
+        table.history("forged-credential")
+    assert table.seat_of(credentials[other]) == other
+
+
+def test_the_game_waits_for_every_person_and_a_left_seat_goes_to_a_bot() -> None:
+    state = pc.new_game("auction-pitch", seed=4)
+    table = Table(state, ["human", "heuristic", "human", "human"])
+    ann = table.join(0, "Ann")
+    assert table.bot_turn() is None and not table.started
+    with pytest.raises(SeatError) as waiting:
+        table.move(ann, "pass")
+    assert waiting.value.reason == "not-started"
+    bob = table.join(2, "Bob")
+    table.leave(bob)  # before the game starts: the seat is free again
+    assert table.seats[2].kind == "human" and not table.seats[2].taken
+    table.join(2, "Cy")
+    assert not table.started
+    table.join(3, "Di")
+    assert table.started
+    table.leave(ann)  # after the start: a bot plays the seat, and the credential is void
+    assert table.seats[0].kind == "heuristic"
+    with pytest.raises(SeatError):
+        table.seat_of(ann)
+    while table.state.to_move not in (2, 3):  # the bots (seat 0's too) move until a person must
+        assert table.bot_move() is not None
+
+
+def test_bots_play_a_table_of_bots_to_its_end() -> None:
+    table = Table(pc.new_game("hi-lo-jack", seed=9), ["heuristic", "random", "heuristic", "random"])
+    moves = 0
+    while (update := table.bot_move()) is not None:
+        moves += 1
+        assert json.loads(update.to(None))["move_number"] == moves
+    assert table.over and table.state.is_over
+
+
+# -- the clock ----------------------------------------------------------------------------------
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_turn_that_runs_out_is_played_by_the_default_bot() -> None:
+    clock = Clock()
+    table, _ = human_table("auction-pitch", seed=6, turn_seconds=30, clock=clock)
+    seat = table.state.to_move
+    assert table.deadline() == {"seat": seat, "seconds": 30.0}
+    clock.now += 29
+    assert table.expire() is None
+    clock.now += 2
+    update = table.expire()
+    assert update is not None
+    event = json.loads(update.to(seat))["events"][0]
+    assert event["type"] == "MoveMade" and event["fields"]["seat"] == seat
+    assert table.deadline() == {"seat": table.state.to_move, "seconds": 30.0}
+
+
+def test_a_turn_that_runs_out_forfeits_where_the_table_says_so() -> None:
+    clock = Clock()
+    table, credentials = human_table("partnership-pitch", seed=6, turn_seconds=10, on_deadline="forfeit",
+                                     clock=clock)
+    seat = table.state.to_move
+    assert seat is not None
+    clock.now += 11
+    update = table.expire()
+    assert update is not None and table.over
+    side = table.state.table.side_of[seat]
+    assert table.winners == [1 - side]
+    message = json.loads(update.to(None))
+    VALIDATOR.validate(message)
+    assert message["events"][0]["type"] == "Forfeited"
+    with pytest.raises(SeatError):
+        table.move(credentials[(seat + 1) % 4], "pass")
+
+
+# -- storage --------------------------------------------------------------------------------------
+
+
+def test_a_table_read_back_from_sqlite_goes_on_where_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite"
+    storage = SQLiteStorage(path)
+    table, credentials = human_table("haus-pitch", seed=8, storage=storage)
+    rng = random.Random(8)
+    for _ in range(40):
+        play_move(table, credentials, rng)
+    storage.close()
+    reopened = SQLiteStorage(path)
+    [(spec, moves)] = list(reopened.live_tables())
+    assert "credential" not in json.dumps(spec).replace("credential_hash", "")
+    assert not any(credential in json.dumps(spec) for credential in credentials.values())
+    restored = Table.restore(spec, moves, storage=reopened)
+    assert restored.state == table.state and restored.state.moves == table.state.moves
+    assert restored.id == table.id and restored.move_number == table.move_number == 40
+    for seat, credential in credentials.items():
+        assert restored.seat_of(credential) == seat
+    while not restored.over:
+        play_move(restored, credentials, rng)
+    assert reopened.counts() == {"live_tables": 0, "moves": 0, "games": 1}
+    record = reopened.game_record(table.id)
+    assert record is not None and pc.loads(record) == restored.state
+
+
+def test_finished_games_are_kept_up_to_a_bound(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "games.sqlite", keep_games=2)
+    for seed in range(3):
+        table = Table(pc.new_game("hi-lo-jack", seed=seed), ["random"] * 4, storage=storage)
+        while table.bot_move() is not None:
+            pass
+    assert storage.counts() == {"live_tables": 0, "moves": 0, "games": 2}
+    assert len(storage.finished_games()) == 2
+
+
+def test_a_seat_gets_its_own_history_and_the_operator_the_record() -> None:
+    table, credentials = human_table("auction-pitch", seed=12)
+    rng = random.Random(12)
+    while len(table.state.hand_results) < 1:
+        play_move(table, credentials, rng)
+    text = table.history(credentials[1])
+    assert set(CARD.findall(text)) <= {card for state_card in known_history_cards(table.state, 1)
+                                       for card in [state_card]}
+    assert pc.loads(table.record()) == table.state
+
+
+def known_history_cards(state: pc.GameState, seat: int) -> set[str]:
+    """What seat may have seen over the game: its dealt hands and every card played."""
+    seen = set(known_cards(state, seat))
+    replay = pc.new_game(state.variant, players=state.players, seed=state.seed)
+    for move in state.moves:
+        seen |= known_cards(replay, seat)
+        replay = replay.apply(move)
+    return seen
