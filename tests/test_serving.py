@@ -290,3 +290,9 @@ def known_history_cards(state: pc.GameState, seat: int) -> set[str]:
         seen |= known_cards(replay, seat)
         replay = replay.apply(move)
     return seen
+
+
+def test_the_published_schema_file_is_the_schema() -> None:
+    published = json.loads((ROOT / "docs" / "messages.schema.json").read_text(encoding="utf-8"))
+    assert published == message_schema(), "docs/messages.schema.json is stale: write message_schema() to it"
+    jsonschema.Draft202012Validator.check_schema(published)

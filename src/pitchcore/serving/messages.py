@@ -8,7 +8,7 @@ sent once each (in the update of the move that finished the hand, and all of the
 snapshot), so an update's size does not grow with the hands played.
 
 Which field is which is said once, in ``PUBLIC`` and ``PRIVATE``; their JSON is the JSON
-``pitchcore.view_to_json`` gives the same fields (tests/test_serving_messages.py compares
+``pitchcore.view_to_json`` gives the same fields (tests/test_serving.py compares
 them over random games of every bundled variant). Events travel through the cattrs converter
 of ``view_to_json``, so a hand result in an event reads like one in a view.
 """
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..components.variant import Variant
-from ..game.events import Event, HandScored
+from ..game.events import HandScored
 from ..game.view import PlayerView
 from ..interop.view_json import json_converter
 from ..model.cards import Card
@@ -126,7 +126,7 @@ def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
     return tuple((field.name, hints[field.name]) for field in attrs.fields(cls))
 
 
-def event_json(event: Event) -> dict[str, Any]:
+def event_json(event: Any) -> dict[str, Any]:
     """One event as JSON data: its class name (``type``), its ``describe()`` text and its fields.
 
     Give it the event as the seat may see it (``event.seen_by(seat)``): another seat's discards
@@ -167,7 +167,7 @@ class Update:
     __slots__ = ("_encoded", "_events", "_hand_result", "_number", "_privates", "_public", "_state", "_texts",
                  "deadline")
 
-    def __init__(self, number: int, events: Sequence[Event | Any], state: GameState, privates: Privates,
+    def __init__(self, number: int, events: Sequence[Any], state: GameState, privates: Privates,
                  deadline: dict[str, Any] | None) -> None:
         self._number, self._events, self._state, self.deadline = number, tuple(events), state, deadline
         self._privates = privates

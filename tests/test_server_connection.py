@@ -1,0 +1,69 @@
+"""A server connection's sender on its own: its queue is bounded, and a send that waits too
+long drops the connection rather than the table (no network: a websocket that never takes)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from conftest import missing
+
+try:
+    from pitchcore.serving.server import Connection, Settings
+except ImportError as error:
+    missing(f"the server extra is not installed ({error.name}): pip install -e '.[server]'")
+
+import pitchcore as pc
+from pitchcore.serving import Table
+
+
+class StuckWebSocket:
+    """A websocket whose peer never reads: every send waits for ever."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed_with: int | None = None
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+        await asyncio.Event().wait()
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed_with = code
+
+
+def connection(settings: Settings) -> tuple[Connection, StuckWebSocket]:
+    websocket = StuckWebSocket()
+    table = Table(pc.new_game("auction-pitch", seed=1), ["random"] * 4)
+    return Connection(websocket, table, None, settings), websocket  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("timeout", [0.2, 0.5])
+def test_a_send_that_waits_too_long_drops_the_connection(timeout: float) -> None:
+    async def scenario() -> tuple[Any, ...]:
+        sender, websocket = connection(Settings(send_timeout=timeout, queue_size=100))
+        sender.offer("first")
+        sender.offer("second")
+        await asyncio.sleep(timeout / 2)
+        alive = not sender.closed
+        await asyncio.sleep(timeout + 0.2)
+        return alive, sender.closed, websocket.sent, websocket.closed_with
+
+    alive, closed, sent, code = asyncio.run(scenario())
+    assert alive and closed and sent == ["first"] and code == 1008
+
+
+def test_a_full_queue_drops_the_connection_at_once() -> None:
+    async def scenario() -> tuple[bool, bool]:
+        sender, _ = connection(Settings(send_timeout=60, queue_size=3))
+        await asyncio.sleep(0)
+        for number in range(4):  # one in the stuck send, three queued
+            sender.offer(str(number))
+            await asyncio.sleep(0)
+        before = sender.closed
+        sender.offer("one too many")  # never waits: the caller (a table's update) goes on
+        return before, sender.closed
+
+    assert asyncio.run(scenario()) == (False, True)
