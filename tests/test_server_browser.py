@@ -67,7 +67,6 @@ try:
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.remote.webelement import WebElement
     from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:
     missing("selenium is not installed: pip install -e '.[dev]'")
@@ -186,25 +185,27 @@ def wait_for_a_move(browser: Browser, number: str) -> None:
     waiter(browser).until(lambda _: attribute(browser, "table", "data-move-number") != number)
 
 
-def shown(browser: Browser, element: WebElement) -> bool:
-    """Displayed, with a size, and inside the page's window when it is scrolled to the top
-    (a screenshot shows it)."""
-    if not element.is_displayed():
-        return False
-    inside: bool = browser.execute_script("""
-        const box = arguments[0].getBoundingClientRect();
-        const top = box.top + window.scrollY, left = box.left + window.scrollX;
-        return box.width > 0 && box.height > 0 && left >= 0 && top >= 0
-            && left + box.width <= window.innerWidth + 1 && top < window.innerHeight;""", element)
-    return inside
+SHOWN = """
+    return [...document.querySelectorAll(arguments[0])].map((node) => {
+      const box = node.getBoundingClientRect();
+      const style = getComputedStyle(node);
+      const top = box.top + window.scrollY, left = box.left + window.scrollX;
+      const drawn = node.getClientRects().length > 0 && style.visibility !== "hidden" && style.display !== "none";
+      return {shown: drawn && box.width > 0 && box.height > 0 && left >= 0 && top >= 0
+                     && left + box.width <= window.innerWidth + 1 && top < window.innerHeight,
+              html: node.outerHTML.slice(0, 160)};
+    });"""
+"""For each element a selector finds, at one moment: whether it is drawn, with a size,
+inside the page's window when it is scrolled to the top (a screenshot shows it)."""
 
 
-def assert_shown(browser: Browser, selector: str) -> list[WebElement]:
-    found = browser.find_elements(By.CSS_SELECTOR, selector)
+def assert_shown(browser: Browser, selector: str) -> int:
+    """Everything ``selector`` finds is shown (there is something): how many."""
+    found: list[dict[str, Any]] = browser.execute_script(SHOWN, selector)
     assert found, f"nothing on the page matches {selector}"
-    hidden = [(element.get_attribute("outerHTML") or "")[:120] for element in found if not shown(browser, element)]
+    hidden = [element["html"] for element in found if not element["shown"]]
     assert not hidden, f"{selector}: not shown: {hidden}"
-    return found
+    return len(found)
 
 
 def no_errors_logged(browser: Browser) -> None:
@@ -213,37 +214,39 @@ def no_errors_logged(browser: Browser) -> None:
     assert errors == [], errors
 
 
+SEATS = """
+    return [...document.querySelectorAll("#seats .seat[data-seat]")].map((node) => ({
+      seat: Number(node.dataset.seat), position: node.dataset.position, mine: node.dataset.mine,
+      turn: node.dataset.turn, name: node.querySelector(".seat-name")?.textContent,
+      kind: node.querySelector(".seat-kind")?.textContent, count: node.querySelector(".seat-count")?.textContent,
+    }));"""
+"""The seats as the page draws them, read at one moment (the page redraws them as bots move)."""
+
+
 def table_parts_are_shown(browser: Browser, names: dict[int, str], *, seat: int | None) -> None:
     """Every part of the table is on the page and in sight: the seats with their names, the
     marker of whose turn it is, the trick's place, the scores, the bids and trump, the last
     trick; the hand for a seat, none for a spectator."""
-    seats = assert_shown(browser, "#seats .seat[data-seat]")
-    assert len(seats) == len(names)
-    for element in seats:
-        number = int(element.get_attribute("data-seat") or "-1")
-        assert element.find_element(By.CSS_SELECTOR, ".seat-name").text == names[number]
-        assert element.find_element(By.CSS_SELECTOR, ".seat-kind").text
-        assert element.find_element(By.CSS_SELECTOR, ".seat-count").text.endswith(("card", "cards"))
-        assert (element.get_attribute("data-mine") == "true") == (number == seat)
-    positions = {element.get_attribute("data-seat"): element.get_attribute("data-position") for element in seats}
-    if seat is not None:
-        assert positions[str(seat)] == "bottom"
+    assert assert_shown(browser, "#seats .seat[data-seat]") == len(names)
+    seats: list[dict[str, Any]] = browser.execute_script(SEATS)
+    assert {drawn["seat"]: drawn["name"] for drawn in seats} == names
+    for drawn in seats:
+        assert drawn["kind"] and drawn["count"].endswith(("card", "cards")), drawn
+        assert (drawn["mine"] == "true") == (drawn["seat"] == seat), drawn
+    assert len([drawn for drawn in seats if drawn["turn"] == "true"]) <= 1
+    positions = {drawn["seat"]: drawn["position"] for drawn in seats}
+    bottom = 0 if seat is None else seat
+    assert positions[bottom] == "bottom"
     if len(names) == 4:
-        bottom = 0 if seat is None else seat
-        assert [positions[str((bottom + step) % 4)] for step in range(4)] == ["bottom", "left", "top", "right"]
-    assert_shown(browser, "#felt")
+        assert [positions[(bottom + step) % 4] for step in range(4)] == ["bottom", "left", "top", "right"]
+    for part in ("#felt", "#status", "#scores tr[data-side]", "#trump-box", "#bids", "#last-trick", "#hand-result",
+                 "#log"):
+        assert_shown(browser, part)
     assert browser.find_element(By.ID, "trick").is_displayed()
-    assert_shown(browser, "#status")
-    assert_shown(browser, "#scores tr[data-side]")
-    assert_shown(browser, "#trump-box")
-    assert_shown(browser, "#bids")
-    assert_shown(browser, "#last-trick")
-    assert_shown(browser, "#hand-result")
-    assert_shown(browser, "#log")
     assert attribute(browser, "connection", "data-state") == "open"
     if seat is None:
         assert not browser.find_element(By.ID, "my-area").is_displayed()
-        assert browser.find_elements(By.CSS_SELECTOR, "#hand .card") == []
+        assert cards(browser, "#hand .card") == []
     else:
         assert_shown(browser, "#hand .card[data-card]")
         assert_shown(browser, "#move-text")
@@ -291,28 +294,30 @@ def play_one_move(browser: Browser, rng: random.Random, checks: dict[str, Any]) 
     """Make one move for the person's seat as a player would: a highlighted card when cards
     may be played (after checking that only those are clickable), else a move's button.
     Returns the move."""
-    number = attribute(browser, "table", "data-move-number")
-    hand = browser.find_elements(By.CSS_SELECTOR, "#hand .card[data-card]")
-    playable = [card for card in hand if card.get_attribute("data-playable") == "true"]
+    number, hand = browser.execute_script("""
+        return [document.getElementById("table").dataset.moveNumber,
+                [...document.querySelectorAll("#hand .card[data-card]")].map((node) => ({
+                  card: node.dataset.card, playable: node.dataset.playable, classes: node.className.split(" ")}))];""")
+    playable = [card["card"] for card in hand if card["playable"] == "true"]
     if playable:
         for card in hand:  # highlighted exactly when playable; the others dimmed
-            classes = (card.get_attribute("class") or "").split()
-            legal = card.get_attribute("data-playable") == "true"
-            assert ("playable" in classes) == legal and ("dimmed" in classes) == (not legal), classes
-        dimmed = [card for card in hand if card.get_attribute("data-playable") == "false"]
+            legal = card["playable"] == "true"
+            assert ("playable" in card["classes"]) == legal and ("dimmed" in card["classes"]) == (not legal), card
+        dimmed = [card["card"] for card in hand if card["playable"] == "false"]
         checks["dimmed seen"] = checks.get("dimmed seen", False) or bool(dimmed)
         if dimmed and not checks.get("dimmed clicked"):  # a card that may not be played: nothing is sent
-            dimmed[0].click()
+            browser.find_element(By.CSS_SELECTOR, f'#hand .card[data-card="{dimmed[0]}"]').click()
             time.sleep(0.4)
             assert attribute(browser, "table", "data-move-number") == number
             assert browser.find_element(By.ID, "error").text == ""
-            assert cards(browser, "#hand .card") == [card.get_attribute("data-card") for card in hand]
+            assert cards(browser, "#hand .card") == [card["card"] for card in hand]
             checks["dimmed clicked"] = True
-        card = rng.choice(playable)
-        text = card.get_attribute("data-card") or ""
-        card.click()
+        text = rng.choice(playable)
+        hands = attribute(browser, "table", "data-hands")
+        browser.find_element(By.CSS_SELECTOR, f'#hand .card[data-card="{text}"][data-playable="true"]').click()
         wait_for_a_move(browser, number)
-        assert text not in cards(browser, "#hand .card"), f"{text} was played and is still in the hand"
+        if attribute(browser, "table", "data-hands") == hands:  # (else a new hand is dealt: the card may be back)
+            assert text not in cards(browser, "#hand .card"), f"{text} was played and is still in the hand"
         assert text in cards(browser, "#trick .card, #last-trick .card"), f"{text} is not on the table"
         checks["cards played"] = checks.get("cards played", 0) + 1
         return f"play {text}"
