@@ -642,7 +642,12 @@ function onUpdate(message) {
       page.shownTrick = {leader, cards, taker, seats};
     }
   }
-  for (const event of message.events) addLog(humanize(event.text), String(event.type));
+  for (const event of message.events) {
+    addLog(humanize(event.text), String(event.type));
+    if (event.type === "Forfeited" && event.fields && typeof event.fields.seat === "number") {
+      page.summary = {...page.summary, over: true, forfeited_by: event.fields.seat};
+    }
+  }
   page.sending = false;
   render();
 }
@@ -706,7 +711,7 @@ function render() {
   if (!page.public || !page.summary) return;
   const view = page.public;
   const section = $("table");
-  const over = view.phase === "game over" || Boolean(page.summary.over);
+  const over = gameOver();
   Object.assign(section.dataset, {
     moveNumber: String(page.moveNumber), phase: String(view.phase),
     toMove: view.to_move === null ? "" : String(view.to_move), hands: String(page.handResults.length),
@@ -730,8 +735,13 @@ function render() {
   tickDeadline();
 }
 
+function gameOver() {
+  return Boolean(page.public && (page.public.phase === "game over" || (page.summary && page.summary.over)));
+}
+
 function myTurn() {
-  return !page.spectator && page.public && page.public.to_move === page.seat && page.public.to_move !== null;
+  return !page.spectator && page.public && page.public.to_move === page.seat && page.public.to_move !== null
+    && !gameOver();
 }
 
 function renderBar(view) {
@@ -779,20 +789,26 @@ function renderStatus(view) {
   const status = $("status");
   let text;
   if (!page.summary.started) text = "Waiting for every seat to be taken before play starts.";
-  else if (view.phase === "game over") text = `Game over: ${winnersText(view)}.`;
+  else if (gameOver()) text = `Game over: ${winnersText(view)}.`;
   else if (view.to_move === null) text = String(view.phase);
   else if (myTurn()) text = `Your turn: ${PHASE_PROMPTS[view.phase] || view.phase}.`;
   else text = `${seatName(view.to_move)} to move (${view.phase}).`;
   status.textContent = text;
   const mine = Boolean(myTurn()) && Boolean(page.summary.started);
   status.dataset.mine = String(mine);
-  if (page.deadline && page.deadline.seat === view.to_move && view.phase !== "game over") {
+  if (page.deadline && page.deadline.seat === view.to_move && !gameOver()) {
     status.append(" ", el("span", {class: "seat-deadline", title: "time left for this move"}));
   }
   document.title = `${mine ? "\u25b6 Your turn \u00b7 " : ""}Pitch: table ${page.tableId}`;
 }
 
 function winnersText(view) {
+  const forfeit = page.summary ? page.summary.forfeited_by : null;
+  if (forfeit !== null && forfeit !== undefined) {
+    const side = view.side_of[forfeit];
+    const time = forfeit === page.seat ? "your time ran out" : `${seatName(forfeit)}'s time ran out`;
+    return `${time}: ${sideName(side)} ${sideIsPlural(side) ? "forfeit" : "forfeits"} the game`;
+  }
   const winners = Array.isArray(view.winners) ? view.winners : (view.winner === null ? [] : [view.winner]);
   if (!winners.length) return "nobody wins";
   const names = winners.map(sideName);
@@ -834,7 +850,7 @@ function renderSeats(view) {
     const info = seatInfo(seat) || {kind: "human", name: null, taken: false, connected: false};
     const angle = seatAngle(seat, players);
     const mine = seat === page.seat && !page.spectator;
-    const turn = view.to_move === seat && view.phase !== "game over" && Boolean(page.summary.started);
+    const turn = view.to_move === seat && !gameOver() && Boolean(page.summary.started);
     const node = el("div", {
       class: "seat" + (mine ? " mine" : "") + (turn ? " turn" : ""),
       "data-seat": seat, "data-turn": String(turn), "data-position": positionName(angle),
@@ -907,7 +923,7 @@ function renderTrick(view) {
   let note = "";
   if (shown) note = `${capitalized(who(shown.taker))} ${shown.taker === page.seat ? "take" : "takes"} the trick`;
   else if (live && view.call) note = `Called: ${view.call}`;
-  else if (!live && !view.tricks.length && page.handResults.length && view.phase !== "game over") {
+  else if (!live && !view.tricks.length && page.handResults.length && !gameOver()) {
     const result = page.handResults[page.handResults.length - 1]; // between hands: how the last one went
     const made = result.made === null ? "" : result.made ? " and made it" : " and went set";
     note = (result.bidder === null ? "" : `${capitalized(who(result.bidder))} bid ${result.bid}${made}. `)
@@ -920,7 +936,7 @@ function renderHand() {
   const priv = page.private;
   const hand = priv ? priv.hand : [];
   const legal = priv ? priv.legal_moves : [];
-  page.legal = new Set(page.summary.started ? legal : []);
+  page.legal = new Set(page.summary.started && !gameOver() ? legal : []);
   page.pickDiscards = legal.length > MAX_MOVE_BUTTONS && legal.every((move) => move === "discard" || move.startsWith("discard "));
   page.selected = new Set([...page.selected].filter((card) => hand.includes(card)));
   if (!page.pickDiscards) page.selected.clear();
@@ -997,7 +1013,7 @@ function renderMoves(view) {
     }
   }
   if (!page.legal.size) {
-    const text = view.phase === "game over" ? "The game is over."
+    const text = gameOver() ? "The game is over."
       : !page.summary.started ? "Play starts once every seat is taken."
         : view.to_move === null ? "" : `Waiting for ${seatName(view.to_move)}.`;
     moves.append(el("span", {class: "note", text}));
@@ -1090,7 +1106,7 @@ function renderHandResult() {
 
 function renderGameOver(view) {
   const node = $("game-over");
-  node.hidden = view.phase !== "game over";
+  node.hidden = !gameOver();
   if (node.hidden) return;
   const winners = Array.isArray(view.winners) ? view.winners : [];
   const mine = page.seat !== null && winners.includes(view.side_of[page.seat]);
