@@ -19,8 +19,8 @@ import pytest
 
 import pitchcore as pc
 from conftest import choose_move, known_cards
-from pitchcore.serving import PRIVATE, PUBLIC, SENT_ONCE, SeatError, SQLiteStorage, Table, message_schema
-from pitchcore.serving.messages import private_json, public_json
+from pitchcore.serving import PRIVATE, PUBLIC, SENT_ONCE, SeatError, SQLiteStorage, Table, event_json, message_schema
+from pitchcore.serving.messages import Parts, private_json, public_json
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|HJ|LJ)\b")
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,15 +67,18 @@ def test_the_parts_are_the_fields_of_a_view() -> None:
 def test_public_and_private_parts_are_what_view_to_json_gives(variant: str) -> None:
     state = pc.new_game(variant, seed=7)
     rng = random.Random(7)
+    parts = Parts()  # (as a table keeps them: only what changed is encoded again)
     for _ in range(120):
         if state.is_over:
             break
         views = [state.view(seat) for seat in range(state.players)]
         publics = [public_json(view) for view in views]
-        for view, public in zip(views, publics, strict=True):
+        assert json.loads(parts.public(state)) == publics[0]
+        for seat, (view, public) in enumerate(zip(views, publics, strict=True)):
             data = pc.view_to_json(view)
             assert public == {name: data[name] for name in PUBLIC}
             assert private_json(view) == {name: data[name] for name in PRIVATE}
+            assert json.loads(parts.private(state, seat)) == private_json(view)
             assert public == publics[0], "the public part differs between seats"
         state = state.apply(choose_move(state, rng))
 
@@ -296,3 +299,28 @@ def test_the_published_schema_file_is_the_schema() -> None:
     published = json.loads((ROOT / "docs" / "messages.schema.json").read_text(encoding="utf-8"))
     assert published == message_schema(), "docs/messages.schema.json is stale: write message_schema() to it"
     jsonschema.Draft202012Validator.check_schema(published)
+
+
+def test_events_travel_as_the_cattrs_converter_writes_them() -> None:
+    """``event_json`` writes plain fields itself (it runs on every move): the same JSON the
+    view's converter gives every field of every event of a few games."""
+    from pitchcore.serving.messages import _event_converter
+
+    kinds = set()
+    for variant in ("auction-pitch", "haus-pitch", "jacks-trump", "smear"):
+        state = pc.new_game(variant, seed=1)
+        rng = random.Random(1)
+        while not state.is_over and len(state.hand_results) < 3:
+            after, events = pc.apply_with_events(state, choose_move(state, rng), seat=pc.TRUSTED)
+            for event in (*events, *(event.seen_by(-1) for event in events)):
+                kinds.add(type(event).__name__)
+                data = event_json(event)
+                converter = _event_converter()
+                assert data["fields"] == {name: converter.unstructure(getattr(event, name))
+                                          for name in data["fields"]}
+                assert json.loads(json.dumps(data)) == data
+                VALIDATOR.validate({"type": "update", "move_number": 1, "events": [data],
+                                    "public": json.loads(Parts().public(after)), "private": None,
+                                    "hand_result": None, "deadline": None})
+            state = after
+    assert {"MoveMade", "CardsDiscarded", "TrickWon", "HandScored", "NewDeal"} <= kinds

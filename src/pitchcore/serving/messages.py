@@ -29,7 +29,7 @@ from ..components.variant import Variant
 from ..game.events import HandScored
 from ..game.view import PlayerView
 from ..interop.view_json import json_converter
-from ..model.cards import Card
+from ..model.cards import CARDS, Card
 from ..model.errors import IllegalMove
 from ..model.moves import Move
 from ..model.results import HandResult, Trick
@@ -55,12 +55,21 @@ def _identity(value: Any) -> Any:
     return value
 
 
+_CARD_TEXT = tuple(str(card) for card in CARDS)
+
+
+def _card_text(card: Card) -> str:
+    return _CARD_TEXT[card.index]
+
+
 def _encoder(hint: Any) -> Callable[[Any], Any]:
     """How a view field of type ``hint`` is written as ``view_to_json`` writes it (cards and
     moves as text, a phase as its value, tuples as lists), worked out once per field from its
     type: this runs for every seat on every move, so without cattrs' dispatch per value."""
     origin, arguments = typing.get_origin(hint), typing.get_args(hint)
-    if hint in (Card, Move):
+    if hint is Card:
+        return _card_text
+    if hint is Move:
         return str
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return lambda value: value.value
@@ -68,11 +77,15 @@ def _encoder(hint: Any) -> Callable[[Any], Any]:
         item = _encoder(arguments[0])
         if item is _identity:
             return list
+        if item is _card_text:
+            return lambda cards: [_CARD_TEXT[card.index] for card in cards]
         if item is str:
             return lambda values: list(map(str, values))
         return lambda values: [item(value) for value in values]
     if origin is tuple:
         items = tuple(_encoder(argument) for argument in arguments)
+        if all(item is _identity for item in items):
+            return list
         return lambda row: [write(value) for write, value in zip(items, row, strict=True)]
     if origin in (typing.Union, types.UnionType):
         kinds = [_encoder(argument) for argument in arguments if argument is not type(None)]
@@ -85,6 +98,39 @@ def _encoder(hint: Any) -> Callable[[Any], Any]:
     if hint in (int, str, bool, type(None)):
         return _identity
     raise TypeError(f"no JSON form for a view field of type {hint}")
+
+
+_CARD_JSON = tuple(f'"{text}"' for text in _CARD_TEXT)
+
+
+def _text_writer(hint: Any) -> Callable[[Any], str]:
+    """Like ``_encoder``, but straight to JSON text (``json.dumps`` of what ``_encoder`` gives),
+    for the parts sent on every move: cards and numbers need no escaping, and one call of the
+    JSON encoder per field costs more than joining their texts."""
+    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Card:
+        return lambda card: _CARD_JSON[card.index]
+    if hint is int:
+        return str
+    if origin is tuple and arguments[-1:] == (Ellipsis,):
+        if arguments[0] is Card:
+            return lambda cards: "[" + ",".join([_CARD_JSON[card.index] for card in cards]) + "]"
+        item = _text_writer(arguments[0])
+        return lambda values: "[" + ",".join(map(item, values)) + "]"
+    if origin is tuple:
+        items = tuple(_text_writer(argument) for argument in arguments)
+        return lambda row: "[" + ",".join([write(value) for write, value in zip(items, row, strict=True)]) + "]"
+    if origin in (typing.Union, types.UnionType) and len(arguments) == 2 and type(None) in arguments:
+        (only,) = (_text_writer(argument) for argument in arguments if argument is not type(None))
+        return lambda value: "null" if value is None else only(value)
+    encode = _encoder(hint)
+    return lambda value: _dumps(encode(value))
+
+
+@functools.cache
+def _text_writers(names: tuple[str, ...]) -> tuple[tuple[str, Callable[[Any], str]], ...]:
+    hints = typing.get_type_hints(PlayerView, localns={"Variant": Variant})
+    return tuple((f'"{name}":', _text_writer(hints[name])) for name in names)
 
 
 @functools.cache
@@ -120,10 +166,20 @@ def _event_converter() -> cattrs.Converter:
 
 
 @functools.cache
-def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
-    """An event class's fields and their types (resolved: the classes name them as text)."""
+def _fields(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+    """An event class's fields, each with how it is written: plain types as a view's fields
+    are (``_encoder``), the others (a trick, a hand result) through the cattrs converter."""
+    converter = _event_converter()
     hints = typing.get_type_hints(cls)
-    return tuple((field.name, hints[field.name]) for field in attrs.fields(cls))
+    fields = []
+    for field in attrs.fields(cls):
+        hint = hints[field.name]
+        try:
+            write = _encoder(hint)
+        except TypeError:
+            write = functools.partial(converter.unstructure, unstructure_as=hint)
+        fields.append((field.name, write))
+    return tuple(fields)
 
 
 def event_json(event: Any) -> dict[str, Any]:
@@ -131,10 +187,9 @@ def event_json(event: Any) -> dict[str, Any]:
 
     Give it the event as the seat may see it (``event.seen_by(seat)``): another seat's discards
     are then a ``CardsDiscarded`` count."""
-    converter = _event_converter()
     cls: type = type(event)
-    fields = {name: converter.unstructure(getattr(event, name), hint) for name, hint in _fields(cls)}
-    return {"type": type(event).__name__, "text": event.describe(), "fields": fields}
+    fields = {name: write(getattr(event, name)) for name, write in _fields(cls)}
+    return {"type": cls.__name__, "text": event.describe(), "fields": fields}
 
 
 def error_json(error: IllegalMove) -> dict[str, Any]:
@@ -161,20 +216,20 @@ class Update:
 
     The public part and each distinct event are encoded once; a seat's text is built the first
     time it is asked for (``to(seat)``) and kept, so a server asks only for the seats it has
-    connections at. A seat's private part is encoded again only when what it is made of
-    changed (``Privates``): on most moves only the seat that moved and the seat to move."""
+    connections at. The table's ``Parts`` keeps what it encoded last, so only what changed is
+    encoded again."""
 
-    __slots__ = ("_encoded", "_events", "_hand_result", "_number", "_privates", "_public", "_state", "_texts",
+    __slots__ = ("_encoded", "_events", "_hand_result", "_number", "_parts", "_public", "_state", "_texts",
                  "deadline")
 
-    def __init__(self, number: int, events: Sequence[Any], state: GameState, privates: Privates,
+    def __init__(self, number: int, events: Sequence[Any], state: GameState, parts: Parts,
                  deadline: dict[str, Any] | None) -> None:
         self._number, self._events, self._state, self.deadline = number, tuple(events), state, deadline
-        self._privates = privates
+        self._parts = parts
         self._texts: dict[int | None, str] = {}
         self._encoded: dict[int, str] = {}
         """Each event encoded, by the id of the event object (kept alive by ``_events``)."""
-        self._public = _dumps(public_json(state.view(0)))
+        self._public = parts.public(state)
         result = next((event.result for event in self._events if isinstance(event, HandScored)), None)
         self._hand_result = "null" if result is None else _dumps(hand_result_json(result))
 
@@ -191,7 +246,7 @@ class Update:
 
     def _build(self, seat: int | None) -> str:
         events = self._events_text(seat)
-        private = "null" if seat is None else self._privates.text(self._state, seat)
+        private = "null" if seat is None else self._parts.private(self._state, seat)
         return (f'{{"type":"update","move_number":{self._number},"events":{events},"public":{self._public},'
                 f'"private":{private},"hand_result":{self._hand_result},"deadline":{_dumps(self.deadline)}}}')
 
@@ -210,27 +265,61 @@ class Update:
         return "[" + ",".join(parts) + "]"
 
 
-class Privates:
-    """Each seat's private part as last encoded, and what it was made of.
+class _Fields:
+    """One part's fields as last encoded: a field whose value is the very object it was last
+    time (a view hands on the state's own tuples: the scores, the bids) is not encoded again."""
+
+    __slots__ = ("_last", "_names", "_writers")
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self._names = names
+        self._writers = _text_writers(names)
+        self._last: list[tuple[Any, str] | None] = [None] * len(names)
+
+    def text(self, view: PlayerView) -> str:
+        last = self._last
+        pieces = []
+        for index, (key, write) in enumerate(self._writers):
+            value = getattr(view, self._names[index])
+            known = last[index]
+            if known is None or known[0] is not value:
+                known = last[index] = (value, key + write(value))
+            pieces.append(known[1])
+        return "{" + ",".join(pieces) + "}"
+
+
+class Parts:
+    """A table's public part and each seat's private part, as last encoded.
 
     A seat's private fields (``PRIVATE``) follow from its cards, the hand's settled facts
     (``state.info``: bids, discards, gift, the called card), whether it is to move (its legal
     moves) and, where a partner is called, the tricks played (the partner becomes known when
-    the called card is). While those are the same objects the text is too."""
+    the called card is): while those are the same objects, its text is too, and no view of
+    that seat is made."""
 
-    __slots__ = ("_last",)
+    __slots__ = ("_last", "_private", "_public")
 
     def __init__(self) -> None:
+        self._public = _Fields(PUBLIC)
+        self._private: dict[int, _Fields] = {}
         self._last: dict[int, tuple[tuple[Any, ...], str]] = {}
 
-    def text(self, state: GameState, seat: int) -> str:
+    def public(self, state: GameState) -> str:
+        """The public part of ``state``, as JSON text."""
+        return self._public.text(state.view(0))
+
+    def private(self, state: GameState, seat: int) -> str:
+        """``seat``'s private part of ``state``, as JSON text."""
         info = state.info
         key = (state.masks[seat], info, state if state.to_move == seat else None,
                (state.trick_cards, state.done_tricks) if info.called is not None else None)
         last = self._last.get(seat)
         if last is not None and _same(last[0], key):
             return last[1]
-        text = _dumps(private_json(state.view(seat)))
+        fields = self._private.get(seat)
+        if fields is None:
+            fields = self._private[seat] = _Fields(PRIVATE)
+        text = fields.text(state.view(seat))
         self._last[seat] = (key, text)
         return text
 

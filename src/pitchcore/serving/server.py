@@ -67,7 +67,7 @@ class Settings:
     ``forfeit`` (their side loses the game)."""
     max_tables: int = 1000
     """Live tables the server holds at once."""
-    tables_per_client: int = 5
+    tables_per_client: int = 10
     """Live tables one client (one address) may have created at once."""
     max_message: int = 16 * 1024
     """The largest websocket message taken, in bytes (a larger one closes the connection, 1009)."""
@@ -266,7 +266,7 @@ class Server:
             raise Refused("this server deals from seeds of its own (start it with --seeds to choose them)")
         try:
             state = new_game(variant, players=data.get("players"), seed=seed)
-            seats = _seats_of(data.get("seats"), state.players)
+            seats = _seats_of(data.get("seats"), state.players, data.get("bot"))
             table = Table(state, seats, turn_seconds=settings.turn_seconds, on_deadline=_on_deadline(settings),
                           storage=self.storage, labels={"creator": client})
         except ValueError as error:
@@ -337,6 +337,8 @@ class Server:
                 if update is not None:
                     log.info("a turn ran out", extra={"table": table.id, "forfeit": table.forfeited is not None})
                     self.broadcast(table, update)
+                    if table.forfeited is not None:  # (the lobby's facts changed: over, winners)
+                        self.broadcast(table, table.table_message())
                     self.run_bots(table)
             self._evict()
 
@@ -475,10 +477,13 @@ def _variant_of(data: Mapping[str, Any]) -> Any:
     return load_variant(name)
 
 
-def _seats_of(seats: object, players: int) -> list[str]:
-    """The seat kinds asked for: a list, or by default a person at seat 0 and bots after."""
+def _seats_of(seats: object, players: int, bot: object = None) -> list[str]:
+    """The seat kinds asked for: a list, or a person at seat 0 and ``bot`` (by default the
+    default bot) at the others."""
     if seats is None:
-        return [HUMAN] + [DEFAULT_BOT] * (players - 1)
+        if bot is not None and bot not in BOTS:
+            raise ValueError(f"unknown bot {str(bot)[:40]!r}: expected one of {', '.join(BOTS)}")
+        return [HUMAN] + [str(bot or DEFAULT_BOT)] * (players - 1)
     if not isinstance(seats, list) or not all(isinstance(kind, str) for kind in seats):
         raise ValueError(f'seats is a list of seat kinds: "{HUMAN}" or a bot ({", ".join(BOTS)})')
     return seats

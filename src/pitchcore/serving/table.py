@@ -32,7 +32,7 @@ from ..loading.loader import load_variant_text
 from ..model.errors import IllegalMove
 from ..model.moves import Move
 from ..model.state import GameState
-from .messages import Privates, Update, encode, hand_result_json, private_json, public_json
+from .messages import Parts, Update, encode, hand_result_json, private_json, public_json
 from .storage import Storage
 
 HUMAN = "human"
@@ -153,7 +153,7 @@ class Table:
         self.storage = storage
         self._bot_kinds = bots
         self._bots: dict[tuple[int, str], Bot] = {}
-        self._privates = Privates()
+        self._parts = Parts()
         self._moves = len(state.moves)
         self._clock = clock
         self._turn_since = clock()
@@ -353,7 +353,7 @@ class Table:
             self._save_seats()
             if self.storage is not None:
                 self.storage.finish(self.id, self._finished())
-            return Update(self.move_number, (self.forfeited,), self.state, self._privates, None)
+            return Update(self.move_number, (self.forfeited,), self.state, self._parts, None)
         fallback = self._bot_kinds[DEFAULT_BOT if DEFAULT_BOT in self._bot_kinds else next(iter(self._bot_kinds))]
         view = self.state.view(seat)
         move = fallback(self.variant).choose(view, view.legal_moves, self._rng)
@@ -378,7 +378,7 @@ class Table:
             self.storage.add_move(self.id, number, seat, str(events[0].move))
             if state.is_over:
                 self.storage.finish(self.id, self._finished())
-        return Update(number, events, state, self._privates, self.deadline())
+        return Update(number, events, state, self._parts, self.deadline())
 
     def _touched(self) -> None:
         self.last_activity = self._clock()
