@@ -210,8 +210,11 @@ def events_between(before: GameState, after: GameState) -> tuple[Event, ...]:
         events.append(AuctionWon(after.bidder, after.bid))
     if same_hand and after.info.trump is not None and after.info.trump != before.info.trump:
         events.append(TrumpSet(SUITS[after.info.trump], _trump_setter(before, after, move)))
-    tricks = after.tricks[len(before.done_tricks):] if same_hand else (
-        finished[0].tricks[len(before.done_tricks):] if finished else ())
+    done = len(before.done_tricks)
+    if same_hand:  # (``after.tricks`` builds every trick of the hand: only when one was added)
+        tricks = after.tricks[done:] if len(after.done_tricks) > done else ()
+    else:
+        tricks = finished[0].tricks[done:] if finished else ()
     events.extend(TrickWon(trick) for trick in tricks)
     scores = before.scores
     for result in finished:
