@@ -297,16 +297,23 @@ class Parts:
     the called card is): while those are the same objects, its text is too, and no view of
     that seat is made."""
 
-    __slots__ = ("_last", "_private", "_public")
+    __slots__ = ("_last", "_private", "_public", "_view", "_viewed")
 
     def __init__(self) -> None:
         self._public = _Fields(PUBLIC)
         self._private: dict[int, _Fields] = {}
         self._last: dict[int, tuple[tuple[Any, ...], str]] = {}
+        self._view: PlayerView | None = None
+        """The view the public part was last read from: the seat to move's, whose private part
+        is always encoded again (its legal moves), so one view serves both."""
+        self._viewed: GameState | None = None
+        """The state of ``_view``."""
 
     def public(self, state: GameState) -> str:
         """The public part of ``state``, as JSON text."""
-        return self._public.text(state.view(0))
+        self._view = view = state.view(state.to_move or 0)
+        self._viewed = state
+        return self._public.text(view)
 
     def private(self, state: GameState, seat: int) -> str:
         """``seat``'s private part of ``state``, as JSON text."""
@@ -319,7 +326,10 @@ class Parts:
         fields = self._private.get(seat)
         if fields is None:
             fields = self._private[seat] = _Fields(PRIVATE)
-        text = fields.text(state.view(seat))
+        view = self._view
+        if view is None or self._viewed is not state or view.seat != seat:
+            view = state.view(seat)
+        text = fields.text(view)
         self._last[seat] = (key, text)
         return text
 
