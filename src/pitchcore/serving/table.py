@@ -125,6 +125,8 @@ class Table:
     ends the game lost by their side. With ``storage``, the table is saved at creation, on
     every seat change and after every move, and a finished game is stored whole
     (``Table.restore`` reads a live table back).
+
+    Not locked: call it from one thread, or under a lock of your own.
     """
 
     def __init__(self, state: GameState, seats: Sequence[str], *, table_id: str | None = None,
