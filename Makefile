@@ -1,7 +1,7 @@
 # Two entry points, each creating its own virtual environment in .venv:
 #   make demo   - print one bot match of a bundled variant, then simulate 300 games
-#   make test   - ruff, mypy --strict, import-linter (the layers), the API reference (build/api) and the whole test suite, twice:
-#                 on the compiled kernel (where a C compiler built it) and on the pure-Python path
+#   make test   - ruff, mypy --strict, import-linter (the layers), the API reference (build/api) and the whole test suite
+#                 on the compiled kernel (where a C compiler built it), then its tests that play games on the pure-Python path
 #   make api    - the API reference of the public modules, HTML in build/api (any pdoc warning fails)
 #   make browser - Chromium and chromedriver for the browser test (installed with apt-get as root when missing)
 VENV := .venv
@@ -52,11 +52,14 @@ browser:
 	  || echo "Could not install chromium and chromium-driver: the browser test cannot run"; \
 	else echo "No chromium/chromedriver and not root with apt-get: the browser test cannot run"; fi
 
-# The suite runs on both paths: the compiled kernel (tests/test_kernel.py compares it with the
-# Python components move by move), then PITCHCORE_PURE=1, the pure-Python reference.
+# The suite runs on both paths: the whole of it on the compiled kernel (tests/test_kernel.py
+# compares it with the Python components move by move), then PITCHCORE_PURE=1, the pure-Python
+# reference, on every test that plays or judges a hand: the modules tests/conftest.py lists in
+# PATH_INDEPENDENT (docs, the loader, the import graph: no game played) are marked
+# path_independent and run only the first time.
 test: lint api browser
 	$(BIN)/pytest -n auto --dist worksteal
-	PITCHCORE_PURE=1 $(BIN)/pytest -n auto --dist worksteal
+	PITCHCORE_PURE=1 $(BIN)/pytest -n auto --dist worksteal -m "not path_independent"
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -25,6 +25,39 @@ settings.register_profile(
 )
 settings.load_profile("ci")
 
+PATH_INDEPENDENT = {
+    "test_api_docs.py": "pdoc builds the API reference from docstrings",
+    "test_check_warnings.py": "what `pitchcore check` says of a variant file",
+    "test_doc_references.py": "the links and names in the text users read",
+    "test_docs.py": "the generated docs and the schema against the loader",
+    "test_import_graph.py": "the import statements of the package's source",
+    "test_loader.py": "the loader's errors and the variants it builds",
+    "test_old_paths.py": "old import paths name the same objects (its one game is asked only "
+                         "for its table's old attribute names)",
+    "test_untrusted_variants.py": "the loader on variant files from players",
+}
+"""Test modules whose results cannot depend on which path plays the cards: they play no move
+and judge no hand (only the compiled kernel and ``PITCHCORE_PURE=1`` differ in that, see
+docs/kernel.md), so running them once is enough. Their tests carry the marker
+``path_independent``, and ``make test``'s second run, on the pure-Python path, leaves them
+out with ``-m "not path_independent"``; a plain ``pytest`` (with ``PITCHCORE_PURE=1`` or
+without) runs them as usual. A module that starts playing games does not belong here."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "path_independent: the test plays no game, so the compiled kernel "
+                            "and the pure-Python path give it the same result (conftest.PATH_INDEPENDENT)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    folder = Path(__file__).parent
+    unknown = [name for name in PATH_INDEPENDENT if not (folder / name).is_file()]
+    assert not unknown, f"conftest.PATH_INDEPENDENT names modules that are gone: {unknown}"
+    for item in items:
+        if item.path.parent == folder and item.path.name in PATH_INDEPENDENT:
+            item.add_marker(pytest.mark.path_independent)
+
+
 GAMES = settings(max_examples=10, phases=[Stage.explicit, Stage.reuse, Stage.generate])
 """For tests that play whole random games: shrinking a game's seed teaches nothing and
 can take minutes, so a failure is reported as found (its seed and draws are printed)."""

@@ -6,8 +6,8 @@ many random hands of every bundled variant is made both ways from the same state
 legal plays, the legality of every card held, the state each reaches and what it leads to
 must be equal, and each finished hand must be judged and settled as ``score_hand`` scores
 it (the kernel's whole ``HandResult``, and the score change its playouts settle to). The
-whole suite also runs with ``PITCHCORE_PURE=1`` (the Makefile's test target), so every
-other test covers both paths.
+suite's tests that play games also run with ``PITCHCORE_PURE=1`` (the Makefile's test
+target), so each of them covers both paths.
 """
 
 from __future__ import annotations
