@@ -28,6 +28,7 @@ with the game). ``--referee-only`` prints just that. Run::
 
     python benchmarks/server_load.py [--tables 200] [--seconds 60] [--games 0] [--variant auction-pitch]
                                      [--think 0] [--compression deflate] [--server-option=--queue-size=128]
+                                     [--trips round-trips.csv] [--server-log server.log]
     python benchmarks/server_load.py --referee-only [--referee-games 5]
 """
 
