@@ -46,9 +46,13 @@ def test_a_send_that_waits_too_long_drops_the_connection(timeout: float) -> None
         sender, websocket = connection(Settings(send_timeout=timeout, queue_size=100))
         sender.offer("first")
         sender.offer("second")
+        loop = asyncio.get_running_loop()
         await asyncio.sleep(timeout / 2)
+        sender.check(loop.time())  # (the server's clock calls it twice a second)
         alive = not sender.closed
-        await asyncio.sleep(timeout + 0.2)
+        await asyncio.sleep(timeout)
+        sender.check(loop.time())
+        await asyncio.sleep(0.1)
         return alive, sender.closed, websocket.sent, websocket.closed_with
 
     alive, closed, sent, code = asyncio.run(scenario())
