@@ -71,3 +71,43 @@ def test_a_full_queue_drops_the_connection_at_once() -> None:
         return before, sender.closed
 
     assert asyncio.run(scenario()) == (False, True)
+
+
+def test_settings_come_from_flags_and_the_environment() -> None:
+    from pitchcore.serving.server import settings_from
+
+    settings = settings_from(["--port", "9001", "--turn-seconds", "30"],
+                             {"PITCHCORE_DB": "/tmp/x.sqlite", "PITCHCORE_MAX_TABLES": "7", "PITCHCORE_SEEDS": "1",
+                              "PITCHCORE_PORT": "1"})
+    assert (settings.port, settings.db, settings.max_tables, settings.turn_seconds, settings.seeds) == (
+        9001, "/tmp/x.sqlite", 7, 30.0, True)
+    assert settings_from([], {}).turn_seconds is None
+    with pytest.raises(SystemExit):
+        settings_from(["--on-deadline", "sulk"], {})
+    with pytest.raises(SystemExit):
+        settings_from([], {"PITCHCORE_MAX_TABLES": "many"})
+
+
+def test_idle_abandoned_and_finished_tables_are_evicted() -> None:
+    import time
+
+    from pitchcore.serving import SQLiteStorage
+    from pitchcore.serving.server import Server
+
+    storage = SQLiteStorage(":memory:")
+    server = Server(Settings(idle_minutes=60, abandon_minutes=10), storage)
+
+    def table(seats: list[str], quiet_minutes: float) -> Table:
+        made = Table(pc.new_game("auction-pitch", seed=1), seats, storage=storage)
+        made.last_activity = time.monotonic() - quiet_minutes * 60
+        server.tables[made.id] = made
+        return made
+
+    waiting = table(["human"] * 4, 11)  # nobody came for 11 minutes: abandoned
+    fresh = table(["human"] * 4, 5)
+    playing = table(["random"] * 4, 30)  # started, quiet for half an hour: kept
+    idle = table(["random"] * 4, 61)
+    server._evict()
+    assert set(server.tables) == {fresh.id, playing.id}
+    assert {spec["id"] for spec, _ in storage.live_tables()} == {fresh.id, playing.id}
+    del waiting, idle
