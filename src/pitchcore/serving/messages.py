@@ -110,6 +110,8 @@ def _text_writer(hint: Any) -> Callable[[Any], str]:
     origin, arguments = typing.get_origin(hint), typing.get_args(hint)
     if hint is Card:
         return lambda card: _CARD_JSON[card.index]
+    if hint is Move:
+        return _move_json
     if hint is int:
         return str
     if origin is tuple and arguments[-1:] == (Ellipsis,):
@@ -125,6 +127,20 @@ def _text_writer(hint: Any) -> Callable[[Any], str]:
         return lambda value: "null" if value is None else only(value)
     encode = _encoder(hint)
     return lambda value: _dumps(encode(value))
+
+
+_MOVE_JSON: dict[Move, str] = {}
+
+
+def _move_json(move: Move) -> str:
+    """A move's JSON text, kept: the legal moves are written for a seat on every move, and
+    most are the same few (bids, plays of the same cards)."""
+    text = _MOVE_JSON.get(move)
+    if text is None:
+        if len(_MOVE_JSON) > 20_000:  # (discards can be many: keep the memory bounded)
+            _MOVE_JSON.clear()
+        text = _MOVE_JSON[move] = _dumps(str(move))
+    return text
 
 
 @functools.cache
