@@ -34,7 +34,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -528,8 +528,9 @@ async def _body(request: Request, limit: int, max_depth: int) -> dict[str, Any]:
     return _object(read_json(bytes(body) or b"{}", max_depth))
 
 
-def make_app(settings: Settings, storage: Storage | None = None) -> Starlette:
-    """The server as an ASGI app (``uvicorn`` runs it; tests may run it in-process)."""
+def make_app(settings: Settings, storage: Storage | None = None) -> Any:
+    """The server as an ASGI app (``uvicorn`` runs it; tests may run it in-process); its
+    ``server`` is the ``Server`` with the tables."""
     server = Server(settings, storage if storage is not None else SQLiteStorage(settings.db,
                                                                                 keep_games=settings.keep_games))
     static = resources.files("pitchcore.serving").joinpath("static")
@@ -611,7 +612,6 @@ def make_app(settings: Settings, storage: Storage | None = None) -> Starlette:
         Route("/api/tables/{table_id}/join", handled(join), methods=["POST"]),
         Route("/api/tables/{table_id}/leave", handled(leave), methods=["POST"]),
         Route("/api/tables/{table_id}/history", handled(seat_history), methods=["POST"]),
-        WebSocketRoute("/ws/{table_id}", server.play),
         Mount("/static", StaticFiles(directory=str(static), check_dir=False), name="static"),
     ]
 
@@ -626,8 +626,32 @@ def make_app(settings: Settings, storage: Storage | None = None) -> Starlette:
 
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: not_found, Exception: not_found})
-    app.state.server = server
-    return app
+    return _PlayFirst(app, server)
+
+
+_PLAY_PATH = re.compile(r"/ws/([^/]{1,64})")
+
+
+class _PlayFirst:
+    """The app, with the play websockets taken straight to ``Server.play``: a message sent
+    through Starlette's middleware passes several wrappers, and a move sends one to every
+    connection at its table. Everything else goes to the Starlette app."""
+
+    def __init__(self, app: Starlette, server: Server) -> None:
+        self.app, self.server = app, server
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        found = _PLAY_PATH.fullmatch(scope["path"]) if scope["type"] == "websocket" else None
+        if found is None:
+            await self.app(scope, receive, send)
+            return
+        websocket = WebSocket({**scope, "path_params": {"table_id": found.group(1)}}, receive, send)
+        try:
+            await self.server.play(websocket)
+        except Exception:  # (a bug of ours: logged, and the connection closed, never a traceback to the client)
+            log.exception("a connection failed")
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1011)
 
 
 # -- the command -------------------------------------------------------------------------
