@@ -40,8 +40,9 @@ from pitchcore.model.state import GameState, Phase
 
 HANDS = int(os.environ.get("PITCHCORE_KERNEL_HANDS", "100000"))
 """Random hands per bundled variant compared move by move: 100,000 each in the test command
-(about five minutes on two cores); ``PITCHCORE_KERNEL_HANDS=5000 pytest
-tests/test_kernel.py`` is a quick run while working on the kernel."""
+(2.9 million in all: about 20 minutes of one core, half the kernel run of ``make test`` on
+the 2-core machine); ``PITCHCORE_KERNEL_HANDS=5000 pytest tests/test_kernel.py`` is a quick
+run while working on the kernel."""
 SHARDS = 4
 """Each variant's hands run as this many tests of ``HANDS / SHARDS`` hands (rounded up) from
 seeds of their own, so two workers share the work evenly."""
