@@ -44,7 +44,7 @@ from ..loading.loader import bundled_variants, load_variant, load_variant_text
 from ..model.errors import IllegalMove, VariantError
 from .messages import Update, encode, error_json, problem_json
 from .storage import KEEP_GAMES, SQLiteStorage, Storage
-from .table import BOTS, DEFAULT_BOT, HUMAN, SeatError, Table
+from .table import BOTS, DEFAULT_BOT, HUMAN, OnDeadline, SeatError, Table
 
 log = logging.getLogger("pitchcore.server")
 
@@ -62,7 +62,7 @@ class Settings:
     """Seconds a bot waits before it moves, so people can follow."""
     turn_seconds: float | None = None
     """Seconds a person has for each move (none: no clock)."""
-    on_deadline: str = "default-move"
+    on_deadline: OnDeadline = "default-move"
     """What a turn that runs out does: ``default-move`` (the default bot moves for them) or
     ``forfeit`` (their side loses the game)."""
     max_tables: int = 1000
@@ -200,7 +200,8 @@ class Connection:
     async def close(self) -> None:
         """Send what is queued, then stop (the websocket closes when its handler returns)."""
         if not self.closed:
-            self.queue.put_nowait(None) if not self.queue.full() else None
+            if not self.queue.full():
+                self.queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.writer, self.send_timeout)
         self.closed = True
@@ -280,7 +281,7 @@ class Server:
         try:
             state = new_game(variant, players=data.get("players"), seed=seed)
             seats = _seats_of(data.get("seats"), state.players, data.get("bot"))
-            table = Table(state, seats, turn_seconds=settings.turn_seconds, on_deadline=_on_deadline(settings),
+            table = Table(state, seats, turn_seconds=settings.turn_seconds, on_deadline=settings.on_deadline,
                           storage=self.storage, labels={"creator": client})
         except ValueError as error:
             raise Refused(str(error)) from None
@@ -401,8 +402,7 @@ class Server:
             credential = hello.get("credential")
             seat = None if credential is None else table.seat_of(credential)
         except (Refused, SeatError) as error:
-            reason = error.reason if isinstance(error, SeatError | Refused) else "bad-message"
-            await _refuse(websocket, "bad-credential" if isinstance(error, SeatError) else reason, str(error))
+            await _refuse(websocket, "bad-credential" if isinstance(error, SeatError) else error.reason, str(error))
             return
         except (TimeoutError, WebSocketDisconnect):
             return
@@ -505,10 +505,6 @@ def _seats_of(seats: object, players: int, bot: object = None) -> list[str]:
     if not isinstance(seats, list) or not all(isinstance(kind, str) for kind in seats):
         raise ValueError(f'seats is a list of seat kinds: "{HUMAN}" or a bot ({", ".join(BOTS)})')
     return seats
-
-
-def _on_deadline(settings: Settings) -> Any:
-    return settings.on_deadline
 
 
 # -- the app -------------------------------------------------------------------------------
