@@ -54,9 +54,10 @@ browser:
 
 # The suite runs on both paths: the whole of it on the compiled kernel (tests/test_kernel.py
 # compares it with the Python components move by move), then PITCHCORE_PURE=1, the pure-Python
-# reference, on every test that plays or judges a hand: the modules tests/conftest.py lists in
-# PATH_INDEPENDENT (docs, the loader, the import graph: no game played) are marked
-# path_independent and run only the first time.
+# reference, on every test that plays or judges a hand, with fewer random games each: the modules
+# tests/conftest.py lists in PATH_INDEPENDENT (docs, the loader, the import graph: no game played)
+# and RUN_ONCE (the server's sockets and page, the training example) are marked path_independent
+# and run only the first time.
 test: lint api browser
 	$(BIN)/pytest -n auto --dist worksteal
 	PITCHCORE_PURE=1 $(BIN)/pytest -n auto --dist worksteal -m "not path_independent"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import tempfile
@@ -19,11 +20,22 @@ from pitchcore.model.cards import cards_in, mask_of, parse_cards
 from pitchcore.model.moves import PASS
 from pitchcore.model.state import GameState, Phase
 
-settings.register_profile(
-    "ci", max_examples=25, deadline=None, print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-settings.load_profile("ci")
+PURE_RUN = os.environ.get("PITCHCORE_PURE") == "1"
+"""This run plays on the pure-Python path (``make test``'s second run). Its tests that play
+random games draw fewer of them: the compiled kernel's run draws the full count, and the
+kernel's differential test (tests/test_kernel.py) already runs the Python components on every
+move of its random hands, so this run's job is the pipeline without the kernel, which a few
+games per test exercise as well as many. A plain ``PITCHCORE_PURE=1 pytest`` with
+``PITCHCORE_FULL=1`` draws the full count."""
+if os.environ.get("PITCHCORE_FULL") == "1":
+    PURE_RUN = False
+
+for name, examples in (("ci", 25), ("pure", 10)):
+    settings.register_profile(
+        name, max_examples=examples, deadline=None, print_blob=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+settings.load_profile("pure" if PURE_RUN else "ci")
 
 PATH_INDEPENDENT = {
     "test_api_docs.py": "pdoc builds the API reference from docstrings",
@@ -44,6 +56,19 @@ out with ``-m "not path_independent"``; a plain ``pytest`` (with ``PITCHCORE_PUR
 without) runs them as usual. A module that starts playing games does not belong here."""
 
 
+RUN_ONCE = {
+    "test_rl_example.py": "trains a small policy: its strength, not a rule, is what it measures",
+    "test_server_attacks.py": "attacks on the server's sockets and lobby",
+    "test_server_browser.py": "Chromium clicking the page",
+    "test_server_clients.py": "websocket clients of the real server",
+    "test_server_connection.py": "a connection's send queue and timeouts",
+}
+"""Test modules that do play games, but through a layer whose own tests already run on both
+paths: the server's modules send what ``pitchcore.serving`` builds (tests/test_serving.py
+checks those messages, hidden cards included, on both paths), and the training example is a
+strength figure. They too carry ``path_independent`` and run once, on the compiled kernel."""
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "path_independent: the test plays no game, so the compiled kernel "
                             "and the pure-Python path give it the same result (conftest.PATH_INDEPENDENT)")
@@ -51,14 +76,15 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     folder = Path(__file__).parent
-    unknown = [name for name in PATH_INDEPENDENT if not (folder / name).is_file()]
-    assert not unknown, f"conftest.PATH_INDEPENDENT names modules that are gone: {unknown}"
+    once = {**PATH_INDEPENDENT, **RUN_ONCE}
+    unknown = [name for name in once if not (folder / name).is_file()]
+    assert not unknown, f"conftest.PATH_INDEPENDENT or RUN_ONCE names modules that are gone: {unknown}"
     for item in items:
-        if item.path.parent == folder and item.path.name in PATH_INDEPENDENT:
+        if item.path.parent == folder and item.path.name in once:
             item.add_marker(pytest.mark.path_independent)
 
 
-GAMES = settings(max_examples=10, phases=[Stage.explicit, Stage.reuse, Stage.generate])
+GAMES = settings(max_examples=4 if PURE_RUN else 10, phases=[Stage.explicit, Stage.reuse, Stage.generate])
 """For tests that play whole random games: shrinking a game's seed teaches nothing and
 can take minutes, so a failure is reported as found (its seed and draws are printed)."""
 

@@ -38,11 +38,12 @@ from pitchcore.model.log import Log
 from pitchcore.model.moves import PLAY, Move
 from pitchcore.model.state import GameState, Phase
 
-HANDS = int(os.environ.get("PITCHCORE_KERNEL_HANDS", "100000"))
-"""Random hands per bundled variant compared move by move: 100,000 each in the test command
-(2.9 million in all: about 20 minutes of one core, half the kernel run of ``make test`` on
-the 2-core machine); ``PITCHCORE_KERNEL_HANDS=5000 pytest tests/test_kernel.py`` is a quick
-run while working on the kernel."""
+HANDS = int(os.environ.get("PITCHCORE_KERNEL_HANDS", "25000"))
+"""Random hands per bundled variant compared move by move: 25,000 each in the test command
+(about 725,000 in all, some 5 minutes of one core: the Python side of each move is the cost);
+``PITCHCORE_KERNEL_HANDS=100000`` is the long run (about 20 minutes of one core) before a
+kernel change lands, ``PITCHCORE_KERNEL_HANDS=5000 pytest tests/test_kernel.py`` a quick one
+while working on it."""
 SHARDS = 4
 """Each variant's hands run as this many tests of ``HANDS / SHARDS`` hands (rounded up) from
 seeds of their own, so two workers share the work evenly."""
