@@ -22,7 +22,7 @@ import pytest
 import pitchcore as pc
 from conftest import BUNDLED, choose_move, play_state
 from pitchcore.game.table import Table
-from pitchcore.game.view import PlayerView
+from pitchcore.game.view import FIELD_PARTS, PLAIN_FIELDS, PlayerView, raw_parts
 from pitchcore.model.cards import CARDS, card_text, cards_in, cards_of
 from pitchcore.model.log import Log
 from pitchcore.model.state import GameState, HandInfo, Phase
@@ -124,6 +124,31 @@ def test_every_field_of_every_seat_is_what_the_eager_view_had(name: str | pc.Var
                 assert repr(state.view(seat)) == repr(want)
                 checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("name", [*BUNDLED, CALL_PARTNER])
+def test_views_whose_parts_agree_have_the_same_field(name: str | pc.Variant) -> None:
+    """``FIELD_PARTS`` says what each field is worked out from: wherever two views of a game
+    (each state's and the next's, every seat) have those parts equal, the field's values
+    are equal too (``pitchcore.serving`` sends a field again only when its parts changed),
+    and a plain field's part is its value."""
+    compared = 0
+    for seed in (1, 2):
+        previous: list[PlayerView] = []
+        for state in states(name, seed, every=1):
+            views = [state.view(seat) for seat in range(state.players)]
+            for before, after in zip(previous, views, strict=False):
+                old, new = raw_parts(before), raw_parts(after)
+                assert old is not None and new is not None
+                for field, where in FIELD_PARTS.items():
+                    if all(old[at] == new[at] for at in where):
+                        assert getattr(before, field) == getattr(after, field), field
+                        compared += 1
+                    if field in PLAIN_FIELDS:
+                        assert new[where[0]] is getattr(after, field), field
+            previous = views
+    assert compared > 200
+    assert raw_parts(attrs.evolve(state.view(0))) is None  # (a view built from values has no parts)
 
 
 def test_states_built_by_hand_keep_their_seats() -> None:

@@ -8,10 +8,11 @@ each seat drew in sight of all (``shown``, in the few variants that draw during 
 the cards each seat has played this hand. Every field is set on first access, a group at a
 time, and kept: the first read of any plain field sets them all (values already at hand);
 the first of ``hand``, ``discards``, ``gift`` or ``called`` makes those ``Card`` values;
-the first of ``trick``, ``tricks`` or ``trick_seats`` works out who played each card and
-makes those. A view stays an ordinary frozen attrs class: equality, hashing, ``repr``,
-pickling, ``copy``, ``attrs.evolve``/``attrs.asdict`` and ``view_json`` read the fields by
-attribute, which sets any not set yet, so they see the view a whole one would be. A view
+``trick`` works out who played each card of the trick in progress, and the first of
+``tricks`` or ``trick_seats`` those of the completed tricks. A view stays an ordinary frozen
+attrs class: equality, hashing, ``repr``, pickling, ``copy``, ``attrs.evolve``/``attrs.asdict``
+and ``view_json`` read the fields by attribute, which sets any not set yet, so they see the
+view a whole one would be. A view
 built from values (``PlayerView(...)``, ``view_from_json``, ``attrs.evolve``, unpickling)
 has every field set from the start. (``GameState.view`` is ``view_of`` itself: see the end
 of the module.)
@@ -60,7 +61,7 @@ from ..model.results import HandResult
 from ..model.state import GameState, HandInfo, seat_of
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
     from ..components.variant import Variant
 
@@ -167,12 +168,12 @@ _PUBLIC = ("seat", "players", "variant", "phase", "to_move", "dealer", "scores",
 # ... then what the other fields are worked out from: this seat's own hand, discard and gift
 # masks and the called card (None or its index); the trick in progress's cards and leader,
 # the completed tricks (leader, cards, taker: card indices) and the cards each seat has
-# played this hand (``_played``).
+# played to the trick in progress and to the completed tricks (``_played``).
 _PARTS = (*_PUBLIC, "hand_mask", "discard_mask", "gift_mask", "called_card", "trick_cards", "leader",
-          "done_tricks", "played")
-_PLAYERS, _HAND, _DISCARDS, _GIFT, _CALLED, _TRICK, _LEADER, _DONE, _PLAYED = (_PARTS.index(name) for name in (
-    "players", "hand_mask", "discard_mask", "gift_mask", "called_card", "trick_cards", "leader", "done_tricks",
-    "played"))
+          "done_tricks", "trick_played", "done_played")
+_PLAYERS, _HAND, _DISCARDS, _GIFT, _CALLED, _TRICK, _LEADER, _DONE, _TRICK_PLAYED, _DONE_PLAYED = (
+    _PARTS.index(name) for name in ("players", "hand_mask", "discard_mask", "gift_mask", "called_card", "trick_cards",
+                                     "leader", "done_tricks", "trick_played", "done_played"))
 _BIT = tuple(1 << card for card in range(64))
 _NO_DISCARDS = tuple((0,) * players for players in range(16))
 
@@ -207,14 +208,16 @@ def view_of(state: GameState, seat: int) -> PlayerView:
     hand_mask = masks[seat]
     discard_mask = discards[seat] if discards else 0
     gift_mask = info.gift if seat == bidder else 0
-    played = _played(info.start, trick_cards, done_tricks) if trick_cards or done_tricks else ()
+    trick_played = _played(info.start, trick_cards) if trick_cards else ()
+    done_played = _played(info.start, [card for _, cards, _ in done_tricks for card in cards]) if done_tricks else ()
     view = _blank(PlayerView)
     # (two tuples joined: Python builds a display of more than 30 items one append at a time)
     _set_parts(view, (
         seat, players, variant, phase, to_move, dealer, scores, side_of, hand_sizes, bids, bidder, bid, trump,
         discard_counts, stock_size, hand_results, winner, legal_moves, call, hand_size, partner, upcards, rules,
         winners, shown,
-    ) + (hand_mask, discard_mask, gift_mask, called_card, trick_cards, leader, done_tricks, played))
+    ) + (hand_mask, discard_mask, gift_mask, called_card, trick_cards, leader, done_tricks, trick_played,
+         done_played))
     return view
 
 
@@ -262,19 +265,17 @@ def upcards(info: HandInfo, face_up_stock: bool) -> tuple[Card, ...]:
 _upcards = upcards  # (view_of's local of that name is the part)
 
 
-def _played(start: tuple[int, ...], trick: tuple[int, ...], done: tuple[tuple[int, tuple[int, ...], int], ...],
-            ) -> tuple[int, ...]:
-    """Each seat's hand when play began (``info.start``) as far as the tricks show it: the
-    cards it has played this hand. ``trick_seats`` asks ``start`` about those cards only, so
-    this answers it alike (it is what a finished hand's ``PlayRecord.shown`` holds)."""
+def _played(start: tuple[int, ...], cards: Iterable[int]) -> tuple[int, ...]:
+    """Each seat's hand when play began (``info.start``) as far as ``cards`` show it: which
+    of them it played. ``trick_seats`` asks ``start`` about played cards only, so this answers
+    it alike (what a finished hand's ``PlayRecord.shown`` holds). The trick in progress and
+    the completed tricks have a part each, so that the second stays equal while a trick is
+    played (``FIELD_PARTS``)."""
     if not start:
         return ()
     shown = 0
-    for card in trick:
+    for card in cards:
         shown |= _BIT[card]
-    for _, cards, _ in done:
-        for card in cards:
-            shown |= _BIT[card]
     return tuple([mask & shown for mask in start])
 
 
@@ -320,21 +321,30 @@ def _seats(played: tuple[int, ...], leader: int, cards: tuple[int, ...], players
     return tuple(seats)
 
 
-def _play_group(parts: tuple[Any, ...]) -> tuple[Any, ...]:
-    """trick, tricks, trick_seats."""
-    cards, done, played, players = parts[_TRICK], parts[_DONE], parts[_PLAYED], parts[_PLAYERS]
-    trick = tuple(zip(_seats(played, parts[_LEADER], cards, players), map(CARDS.__getitem__, cards),
-                      strict=True)) if cards else ()
+def _trick_group(parts: tuple[Any, ...]) -> tuple[Any, ...]:
+    """trick."""
+    cards = parts[_TRICK]
+    if not cards:
+        return ((),)
+    seats = _seats(parts[_TRICK_PLAYED], parts[_LEADER], cards, parts[_PLAYERS])
+    return (tuple(zip(seats, map(CARDS.__getitem__, cards), strict=True)),)
+
+
+def _tricks_group(parts: tuple[Any, ...]) -> tuple[Any, ...]:
+    """tricks, trick_seats (a group of their own: the trick in progress changes on every card,
+    these only when a trick is completed)."""
+    done, played, players = parts[_DONE], parts[_DONE_PLAYED], parts[_PLAYERS]
     if not done:
-        return trick, (), ()
-    return (trick, tuple([(leader, tuple(map(CARDS.__getitem__, cards)), taker) for leader, cards, taker in done]),
+        return (), ()
+    return (tuple([(leader, tuple(map(CARDS.__getitem__, cards)), taker) for leader, cards, taker in done]),
             tuple([_seats(played, leader, cards, players) for leader, cards, _ in done]))
 
 
 _GROUPS: tuple[tuple[tuple[str, ...], Callable[[tuple[Any, ...]], tuple[Any, ...]]], ...] = (
     (_PUBLIC, lambda parts: parts),
     (("hand", "discards", "gift", "called"), _cards_group),
-    (("trick", "tricks", "trick_seats"), _play_group),
+    (("trick",), _trick_group),
+    (("tricks", "trick_seats"), _tricks_group),
 )
 _LAZY: dict[str, tuple[tuple[Callable[[PlayerView, Any], None], ...],
                        Callable[[tuple[Any, ...]], tuple[Any, ...]], int]] = {
@@ -344,3 +354,29 @@ _LAZY: dict[str, tuple[tuple[Callable[[PlayerView, Any], None], ...],
 parts, and where the field is among them."""
 if set(_LAZY) != {field.name for field in attrs.fields(PlayerView)}:
     raise AssertionError("view.py: every field of PlayerView belongs to one group")
+
+FIELD_PARTS: dict[str, tuple[int, ...]] = {
+    **{name: (position,) for position, name in enumerate(_PUBLIC)},
+    "hand": (_HAND,), "discards": (_DISCARDS,), "gift": (_GIFT,), "called": (_CALLED,),
+    "trick": (_TRICK, _LEADER, _TRICK_PLAYED, _PLAYERS), "tricks": (_DONE,),
+    "trick_seats": (_DONE, _DONE_PLAYED, _PLAYERS),
+}
+"""Field name -> the positions in ``raw_parts`` of the parts its value is worked out from
+(the groups' functions above read exactly these). Two views from ``view_of`` whose parts
+there are equal have equal values of the field, so a caller that keeps what it made of a
+field (``pitchcore.serving`` keeps each field's JSON text) can tell it is unchanged without
+making the value: the trick's pairs and the completed tricks are built only when they changed."""
+PLAIN_FIELDS = frozenset(_PUBLIC)
+"""The fields whose value is their one part, as it is (the others are made from theirs)."""
+if set(FIELD_PARTS) != set(_LAZY):
+    raise AssertionError("view.py: FIELD_PARTS names the parts of every field of PlayerView")
+
+
+def raw_parts(view: PlayerView) -> tuple[Any, ...] | None:
+    """The raw parts a view from ``view_of`` is worked out from (``FIELD_PARTS`` says which
+    field needs which); None for a view built from values."""
+    try:
+        parts: tuple[Any, ...] = view._parts
+    except AttributeError:
+        return None
+    return parts

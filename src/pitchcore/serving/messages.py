@@ -18,6 +18,7 @@ from __future__ import annotations
 import enum
 import functools
 import json
+import operator
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -26,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..components.variant import Variant
-from ..game.events import HandScored
-from ..game.view import PlayerView
+from ..game.events import HandScored, MoveMade
+from ..game.view import FIELD_PARTS, PLAIN_FIELDS, PlayerView, raw_parts
 from ..interop.view_json import json_converter
 from ..model.cards import CARDS, Card
 from ..model.errors import IllegalMove
@@ -235,8 +236,8 @@ class Update:
     connections at. The table's ``Parts`` keeps what it encoded last, so only what changed is
     encoded again."""
 
-    __slots__ = ("_encoded", "_events", "_hand_result", "_number", "_parts", "_public", "_state", "_texts",
-                 "deadline")
+    __slots__ = ("_alike", "_deadline", "_encoded", "_events", "_hand_result", "_number", "_parts", "_public",
+                 "_state", "_texts", "deadline")
 
     def __init__(self, number: int, events: Sequence[Any], state: GameState, parts: Parts,
                  deadline: dict[str, Any] | None) -> None:
@@ -245,6 +246,9 @@ class Update:
         self._texts: dict[int | None, str] = {}
         self._encoded: dict[int, str] = {}
         """Each event encoded, by the id of the event object (kept alive by ``_events``)."""
+        self._alike: str | None = None
+        """The events' text for every seat that sees each of them as it is."""
+        self._deadline = _dumps(deadline)
         self._public = parts.public(state)
         result = next((event.result for event in self._events if isinstance(event, HandScored)), None)
         self._hand_result = "null" if result is None else _dumps(hand_result_json(result))
@@ -264,42 +268,75 @@ class Update:
         events = self._events_text(seat)
         private = "null" if seat is None else self._parts.private(self._state, seat)
         return (f'{{"type":"update","move_number":{self._number},"events":{events},"public":{self._public},'
-                f'"private":{private},"hand_result":{self._hand_result},"deadline":{_dumps(self.deadline)}}}')
+                f'"private":{private},"hand_result":{self._hand_result},"deadline":{self._deadline}}}')
 
     def _events_text(self, seat: int | None) -> str:
         """The events as ``seat`` sees them (a spectator: as a seat that made none of the
-        moves), as a JSON list; each distinct event is encoded once."""
-        parts = []
-        for event in self._events:
-            seen = event.seen_by(-1 if seat is None else seat)
-            text = self._encoded.get(id(seen)) if seen is event else None
-            if text is None:
-                text = _dumps(event_json(seen))
-                if seen is event:
-                    self._encoded[id(event)] = text
-            parts.append(text)
-        return "[" + ",".join(parts) + "]"
+        moves), as a JSON list. Most moves' events look the same to every seat: that list is
+        made once; each event is encoded once."""
+        seen = [event.seen_by(-1 if seat is None else seat) for event in self._events]
+        alike = all(map(operator.is_, seen, self._events))
+        if alike and self._alike is not None:
+            return self._alike
+        text = "[" + ",".join([self._event_text(event) for event in seen]) + "]"
+        if alike:
+            self._alike = text
+        return text
+
+    def _event_text(self, event: Any) -> str:
+        text = self._encoded.get(id(event))
+        if text is None:
+            text = _move_made_json(event) if type(event) is MoveMade else _dumps(event_json(event))
+            if any(event is mine for mine in self._events):  # (the id of one made for a seat may be reused)
+                self._encoded[id(event)] = text
+        return text
+
+
+_MOVE_MADE_JSON: dict[MoveMade, str] = {}
+
+
+def _move_made_json(event: MoveMade) -> str:
+    """A move's event as JSON text, kept: the same few (a seat playing a card, a bid) recur in
+    every game."""
+    text = _MOVE_MADE_JSON.get(event)
+    if text is None:
+        if len(_MOVE_MADE_JSON) > 20_000:  # (discards can be many: keep the memory bounded)
+            _MOVE_MADE_JSON.clear()
+        text = _MOVE_MADE_JSON[event] = _dumps(event_json(event))
+    return text
 
 
 class _Fields:
-    """One part's fields as last encoded: a field whose value is the very object it was last
-    time (a view hands on the state's own tuples: the scores, the bids) is not encoded again."""
+    """One part's fields as last encoded. A field is encoded again only when what its value
+    is worked out from changed (``view.FIELD_PARTS``: the parts compared, equal or the very
+    objects): the trick in progress, the completed tricks and the cards of a hand are then
+    not even made for a view whose parts say they are as before."""
 
-    __slots__ = ("_last", "_names", "_writers")
+    __slots__ = ("_last", "_names", "_plain", "_sources", "_writers")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self._names = names
         self._writers = _text_writers(names)
+        self._sources = tuple(FIELD_PARTS[name] for name in names)
+        self._plain = tuple(name in PLAIN_FIELDS for name in names)
+        """Per field, whether its part is its value (read so, the view sets no slot)."""
         self._last: list[tuple[Any, str] | None] = [None] * len(names)
 
     def text(self, view: PlayerView) -> str:
+        parts = raw_parts(view)
+        if parts is None:  # (a view built from values: nothing to compare, all encoded)
+            self._last = [None] * len(self._names)
+            return "{" + ",".join([key + write(getattr(view, name))
+                                   for name, (key, write) in zip(self._names, self._writers, strict=True)]) + "}"
         last = self._last
         pieces = []
-        for index, (key, write) in enumerate(self._writers):
-            value = getattr(view, self._names[index])
+        for index, where in enumerate(self._sources):
+            source = parts[where[0]] if len(where) == 1 else tuple([parts[at] for at in where])
             known = last[index]
-            if known is None or known[0] is not value:
-                known = last[index] = (value, key + write(value))
+            if known is None or not (known[0] is source or (type(known[0]) is type(source) and known[0] == source)):
+                key, write = self._writers[index]
+                value = source if self._plain[index] else getattr(view, self._names[index])
+                known = last[index] = (source, key + write(value))
             pieces.append(known[1])
         return "{" + ",".join(pieces) + "}"
 
