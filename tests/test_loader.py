@@ -314,3 +314,73 @@ def test_a_house_file_without_a_name_is_named_for_its_file(tmp_path: Path) -> No
     variant = pc.load_variant(str(house))
     assert variant.name == "our-table"
     assert variant.going_out.target == 9
+
+
+# -- what to write instead -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("auction: {dealer_may_take: \"false\"}\n",
+     "house.yaml:2: auction.dealer_may_take: expected true or false, got 'false' (text, because of the quotes: "
+     "remove the quotes)"),
+    ("no_junk: 'true'\n",
+     "house.yaml:2: no_junk: expected true or false, got 'true' (text, because of the quotes: remove the quotes)"),
+    ("going_out:\n  target: \"21\"\n",
+     "house.yaml:3: going_out.target: expected a whole number from 1 to 5000, got '21' (text, because of the "
+     "quotes: write the number without them)"),
+])
+def test_a_quoted_boolean_or_number_says_to_remove_the_quotes(text: str, problem: str) -> None:
+    with pytest.raises(VariantError) as caught:
+        load_variant_text("extends: auction-pitch\n" + text, "house.yaml")
+    assert caught.value.problems == [problem]
+
+
+@pytest.mark.parametrize("text", [
+    "auction: {dealer_may_take: \"fAlse\"}\n",                         # no YAML boolean without quotes either
+    "points: [high, low, jack, game, {kind: trump-card, rank: \"11\"}]\n",  # a rank is text: no number goes here
+    "going_out: {target: \"²\"}\n",                                     # a digit, but not one YAML reads
+])
+def test_quotes_are_blamed_only_when_removing_them_helps(text: str) -> None:
+    with pytest.raises(VariantError) as caught:
+        load_variant_text("extends: auction-pitch\n" + text, "house.yaml")
+    assert "quotes" not in str(caught.value), caught.value
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("points:\n  - kind: high\n   - kind: low\n",
+     "house.yaml:4: points[0]: not valid YAML: did not find expected '-' indicator: this list item's '-' is at "
+     "column 4, the item above it (line 3) has it at column 3: list items under a key line up, each '- ' at the "
+     "same column"),
+    ("points:\n- high\n  - low\n- jack\n- game\n",
+     "house.yaml:3: points[0].kind: unknown kind 'high - low'; kinds: high, low, jack, jick, off-five, off-ace, "
+     "off-three, trump-card, game, last-trick, high-spade, card-values, joker; this reads as two list items run "
+     "together: an item indented further than the one above continues it; list items under a key line up, each "
+     "'- ' at the same column (in brackets, separate them with commas)"),
+    ("trump:\n  extras:\n    - jick\n      - off-five\n",
+     "house.yaml:3: trump.extras: unknown entry 'jick - off-five'; valid: jick, off-five, off-ace, off-three, "
+     "joker-low, joker-middle, joker-top, jokers; this reads as two list items run together"),
+])
+def test_a_misindented_list_item_is_named_as_such(text: str, problem: str) -> None:
+    with pytest.raises(VariantError) as caught:
+        load_variant_text("extends: auction-pitch\n" + text, "house.yaml")
+    (found,) = caught.value.problems
+    assert found.startswith(problem), found
+    assert "did you mean" not in found and "installed plugin" not in found
+
+
+def test_extends_a_missing_file_names_the_folder_searched(tmp_path: Path) -> None:
+    (tmp_path / "tables").mkdir()
+    house = tmp_path / "tables" / "house.yaml"
+    house.write_text("name: house\nextends: club.yaml\n")
+    (problem,) = load_bad(house).problems
+    assert problem.startswith(f"{house}:2: extends: 'club.yaml' is neither a bundled variant nor a file: looked "
+                              f"in {tmp_path / 'tables'} for club.yaml (an extends path is read from the folder of "
+                              "the file that names it, or from the base folder); extends also takes a bundled "
+                              "name; bundled: " + ", ".join(BUNDLED)), problem
+    house.write_text("extends: rules/club.yaml\n")
+    assert (f"looked in {tmp_path / 'tables' / 'rules'} for club.yaml (an extends path is read from the folder of "
+            "the file that names it, or from the base folder), and there is no such folder; ") in str(load_bad(house))
+    with pytest.raises(VariantError) as caught:
+        load_variant_text("extends: club.yaml\n", "upload.yaml", base=tmp_path)
+    assert str(caught.value).startswith(f"upload.yaml:1: extends: 'club.yaml' is neither a bundled variant nor a "
+                                        f"file: looked in {tmp_path} for club.yaml")

@@ -17,6 +17,7 @@ from ..components.turn_up import TurnUp
 from ..components.variant import Variant
 from ..model.cards import DECK_SIZE, DECKS
 from .problems import _show
+from .table_words import table_word
 from .yaml_lines import Path_
 
 Conflict = tuple[Path_, str, tuple[Path_, ...]]
@@ -56,7 +57,7 @@ def _conflicts(variant: Variant) -> list[Conflict]:
             check = getattr(item, "problems", None)
             if check:
                 base: Path_ = (slot_name, item_index) if isinstance(component, tuple) else (slot_name,)
-                found.extend(((*base, key), message,
+                found.extend(((*base, key), _entry_hint(getattr(item, key, None), message),
                               ()) for key, message in check())
     deal, auction, shoot, trump = variant.deal, variant.auction, variant.shoot, variant.trump
     deck = len(deal.deck_cards())
@@ -148,6 +149,16 @@ def _conflicts(variant: Variant) -> list[Conflict]:
     return found
 
 
+def _entry_hint(value: object, message: str) -> str:
+    """``message`` about an entry of a list field, with what to write when the entry names its
+    rank in words tables use (``face cards=1``, ``ten=10`` in card-values)."""
+    for entry in value if isinstance(value, tuple) else ():
+        hint = table_word(entry.partition("=")[0]) if isinstance(entry, str) and repr(entry) in message else None
+        if hint:
+            return f"{message}; {hint}"
+    return message
+
+
 def _exchange_choices(variant: Variant) -> list[Conflict]:
     """An exchange whose discards, at some table the variant allows, are too many to list.
 
@@ -183,8 +194,11 @@ def _bids(variant: Variant, auction: SingleRound) -> list[Conflict]:
     """An auction of numbered bids against the points and the shoot rule."""
     found: list[Conflict] = []
     shoot = variant.shoot
-    total = sum(point.most() for point in variant.points)
-    if auction.max_bid > total:
+    try:
+        total: int | None = sum(point.most() for point in variant.points)
+    except ValueError:  # a category that cannot count its points (a bad card-values entry) says so itself
+        total = None
+    if total is not None and auction.max_bid > total:
         found.append((("auction", "max_bid"), f"a bid of {auction.max_bid} can never be made: "
                       f"the points of a hand add up to {total}; use max_bid: {total} or less, "
                       "or add points", (("points",),)))

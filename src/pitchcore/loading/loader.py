@@ -95,7 +95,8 @@ def variant_warnings(name_or_path: str | os.PathLike[str], *,
     """What ``pitchcore check`` warns of in a variant file, each as ``file:line: key: what is
     dropped; how to keep it``: rules of the parent that the file's own keys drop without
     saying so (an empty slot, a slot set to kind ``none``, a ``points`` list that leaves out a
-    parent's category, a new kind that resets a field the parent set). The file still loads.
+    parent's category, a new kind that resets a field the parent set), and the parent's
+    description kept by a file that gives none. The file still loads.
 
     Empty for a bundled variant, and for a file that cannot be read or resolved
     (``load_variant`` says why)."""
@@ -161,7 +162,8 @@ def _resolve(text: str, filename: str, place: _Place, chain: tuple[tuple[str, st
     if parent is None:
         apply_switches(data, lines, switches, switched_at)
         return data, lines
-    if len(chain) == 1 and "name" not in data and not placeholder(filename):
+    unnamed = "name" not in data
+    if len(chain) == 1 and unnamed and not placeholder(filename):
         data["name"] = Path(filename).stem[:LONGEST_TEXT["name"]]  # named for itself, not its parent
     where = _at(lines, ("extends",), filename)
     if not isinstance(parent, str):
@@ -190,6 +192,7 @@ def _resolve(text: str, filename: str, place: _Place, chain: tuple[tuple[str, st
     else:
         parent_data, parent_lines = _parent_data(path, parent_place, chain, where)
     if warnings is not None:
+        warnings.extend(_inherited_text(parent, parent_data, data, unnamed, where))
         warnings.extend(_dropped(parent_data, parent_lines, data, lines, filename))
     merged, merged_lines = _merge(parent_data, parent_lines, data, lines)
     apply_switches(merged, merged_lines, switches, switched_at)
@@ -253,9 +256,19 @@ def _parent_path(parent: str, place: _Place, where: str) -> Path:
         close = difflib.get_close_matches(parent, bundled_variants() + files, n=1)
         hint = f"bundled: {', '.join(bundled_variants())}" + (f" (did you mean {close[0]!r}?)" if close else "")
         raise VariantError(
-            f"{where}: extends: {parent!r} is neither a bundled variant nor a file "
-            f"(looked for {path}); {hint}")
+            f"{where}: extends: {parent!r} is neither a bundled variant nor a file: {_searched(path)}; "
+            f"extends also takes a bundled name; {hint}")
     return path
+
+
+def _searched(path: Path) -> str:
+    """Where an ``extends`` path was looked for, in words: the folder it is read from, and
+    the folder it names when that one is missing."""
+    searched = (f"looked in {_printable(path.parent)} for {_printable(path.name)} (an extends path is "
+                "read from the folder of the file that names it, or from the base folder)")
+    if not _is_dir(path.parent):
+        return f"{searched}, and there is no such folder"
+    return searched
 
 
 def _identity(filename: str, place: _Place) -> str:
@@ -319,7 +332,19 @@ def _merge(parent: dict[str, Any], parent_lines: dict[Path_, Where], child: dict
     return merged, lines
 
 
-# ---------------------------------------------------------------- rules a child file drops
+# ---------------------------------------------------------------- what a child file drops or keeps unsaid
+
+def _inherited_text(parent: str, parent_data: dict[str, Any], data: dict[str, Any], unnamed: bool,
+                    where: str) -> list[str]:
+    """A warning for the parent's description that a file without its own keeps: tools would
+    describe the house rules as the parent. (A file without ``name:`` is named for its file
+    by ``_resolve``, never for its parent: the warning says so.)"""
+    if "description" in data or not parent_data.get("description"):
+        return []
+    named = f" (their name comes from the file name, {_show(data['name'])})" if unnamed and "name" in data else ""
+    return [f"{where}: description: missing, so the house rules keep the description of {parent}{named}; "
+            "add description: and one line saying how your table plays"]
+
 
 def _dropped(parent: dict[str, Any], parent_lines: dict[Path_, Where], child: dict[str, Any],
              child_lines: dict[Path_, Where], filename: str) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -11,15 +12,62 @@ import yaml
 
 from ..components import SLOT_ORDER
 from ..components.registry import KINDS
+from .table_words import table_word
 from .yaml_limits import MAX_PROBLEMS
 from .yaml_lines import Path_, Where, _dotted, _lookup
 
 
 def _suggest(word: str, choices: Iterable[str], label: str = "valid") -> str:
+    """The valid ``choices``, then what ``word`` was likely meant as: a table word's
+    translation or list items run together (``_hint``), else the closest spelling."""
     options = list(choices)
+    hint = _hint(word, options)
+    if hint:
+        return f"{label}: {', '.join(options)}; {hint}"
     close = difflib.get_close_matches(word, options, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"{label}: {', '.join(options)}{hint}"
+    guess = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"{label}: {', '.join(options)}{guess}"
+
+
+def _hint(word: object, choices: Iterable[Any] = ()) -> str | None:
+    """What an unknown ``word`` was likely meant as, when more is known than its spelling:
+    a word tables use (``table_words``; a rank only among ``choices`` that hold the ranks),
+    or two list items that YAML read as one text."""
+    found = table_word(word, rank=RANK in choices)
+    if found is None and isinstance(word, str) and _ITEMS_RUN_TOGETHER.search(word):
+        return _RUN_TOGETHER
+    return found
+
+
+RANK = "T"
+"""A rank only a field of ranks takes (the ten): ``_hint`` names ranks there."""
+
+
+_ITEMS_RUN_TOGETHER = re.compile(r"\S\s+-(\s|$)|^-\s")
+"""Text holding a list item's ``- `` (``high - low``): a line ``- low`` indented further than
+the item above it continues that item's text, so YAML reads both as one."""
+_RUN_TOGETHER = ("this reads as two list items run together: an item indented further than the one above "
+                 "continues it; list items under a key line up, each '- ' at the same column (in brackets, "
+                 "separate them with commas)")
+
+
+def _unquoted(value: Any, number: bool = False, boolean: bool = False) -> str:
+    """What a message adds for text in quotes that YAML reads as the whole ``number`` or the
+    ``boolean`` the field wants once the quotes are removed ('' for any other value)."""
+    if not isinstance(value, str):
+        return ""
+    if number and _WHOLE_NUMBER.fullmatch(value.strip()):
+        return " (text, because of the quotes: write the number without them)"
+    if boolean and value in YAML_BOOLEANS:
+        return " (text, because of the quotes: remove the quotes)"
+    return ""
+
+
+_WHOLE_NUMBER = re.compile(r"[+-]?(0|[1-9][0-9]*)")
+"""Text YAML reads as a whole number once its quotes are removed (``07`` would be octal)."""
+YAML_BOOLEANS = frozenset(word for base in ("true", "false", "yes", "no", "on", "off")
+                          for word in (base, base.capitalize(), base.upper()))
+"""Text YAML reads as true or false once its quotes are removed (YAML 1.1, as PyYAML reads it)."""
 
 
 def _show(value: Any) -> str:

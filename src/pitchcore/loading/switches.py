@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model.errors import VariantError
+from .problems import _show, _unquoted
 from .yaml_lines import Path_, Where, _at
 
 SWITCHES = {
@@ -33,7 +34,7 @@ def take_switches(data: dict[str, Any], lines: dict[Path_, Where], filename: str
     value = data.pop("no_junk")
     if not isinstance(value, bool):
         raise VariantError(f"{_at(lines, ('no_junk',), filename)}: no_junk: expected true or "
-                           f"false, got {value!r}")
+                           f"false, got {_show(value)}{_unquoted(value, boolean=True)}")
     settlement = data.get("settlement")
     kind = settlement if isinstance(settlement, str) else \
         settlement.get("kind") if isinstance(settlement, dict) else None

@@ -18,7 +18,7 @@ from ..model.errors import VariantError
 from ..model.text import printable
 from .contradictions import _conflicts
 from .plugins import failures, load_plugins
-from .problems import _homes, _Problems, _show, _suggest
+from .problems import _hint, _homes, _Problems, _show, _suggest, _unquoted
 from .switches import SWITCHES
 from .yaml_lines import Path_, Where, missing_colon, placeholder
 
@@ -120,8 +120,9 @@ def _component(slot_name: str, raw: Any, path: Path_, problems: _Problems) -> An
             problems.add(path if written_alone else (*path, "kind"), f"{hint} ({_show(kind)} is no "
                          f"kind of {slot_name}: it reads as a key and its value run together)")
         else:
+            plugins = _not_a_plugins(kind, kinds) if isinstance(kind, str) and not _hint(kind) else ""
             problems.add((*path, "kind"), f"unknown kind {_show(kind)}; {_suggest(str(kind), kinds, 'kinds')}"
-                         f"{_not_a_plugins(kind, kinds) if isinstance(kind, str) else ''}")
+                         f"{plugins}")
         return None
     cls = kinds[kind]
     hints = typing.get_type_hints(cls)
@@ -180,12 +181,11 @@ def _check(value: Any, hint: Any, metadata: Mapping[str, Any]) -> str | None:
     number = whole_number(metadata)
     args = typing.get_args(hint) or (hint,)
     got = _show(value)
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-        got += " (text, because of the quotes: write the number without them)"
-    elif _is_int(value) and choices and int not in args and abs(value) < 10**6 and str(value) in choices:
+    got += _unquoted(value, number=int in args, boolean=hint is bool)
+    if _is_int(value) and choices and int not in args and abs(value) < 10**6 and str(value) in choices:
         got += f' (a number: this choice is text, so quote it: "{value}")'
     if hint is bool:
-        return None if isinstance(value, bool) else f"expected true or false, got {got}"
+        return None if isinstance(value, bool) else f"expected true or false, got {got}{_then(_hint(value))}"
     if hint is int:
         return None if _is_int(value) and _within(value, metadata) else f"expected {number}, got {got}"
     if typing.get_origin(hint) is tuple:
@@ -208,9 +208,17 @@ def _check(value: Any, hint: Any, metadata: Mapping[str, Any]) -> str | None:
         [f"one of {', '.join(choices)}" if len(choices) > 1 else choices[0]] if choices
         else ["text"] if allows_text else []) + ([number] if allows_int else [])
     expected = " or ".join(wanted) if len(wanted) < 3 else f"{', '.join(wanted[:-1])} or {wanted[-1]}"
-    close = (f"; {_suggest(value, choices)}" if choices and isinstance(value, str)
+    table = (_hint(value, choices or ()) if isinstance(value, str) or (_is_int(value) and choices and not allows_int)
+             else None)
+    close = (f"; {_suggest(value, choices)}" if choices and isinstance(value, str) and not table
              and difflib.get_close_matches(value, choices, n=1) else "")
-    return f"expected {expected}, got {got}{close}"
+    return f"expected {expected}, got {got}{close}{_then(table)}"
+
+
+def _then(hint: str | None) -> str:
+    """A hint as the end of a message (nothing without one): what a table word or a list
+    run together was meant as (``_hint``)."""
+    return f"; {hint}" if hint else ""
 
 
 def whole_number(metadata: Mapping[str, Any]) -> str:

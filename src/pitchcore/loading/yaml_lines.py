@@ -7,6 +7,7 @@ message can say ``file:line: key.path``, and the data is then built from it.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -113,8 +114,16 @@ def _syntax_message(error: yaml.MarkedYAMLError, text: str, filename: str) -> st
         start = sum(len(text_line) + 1 for text_line in text_lines[:number - 1])
         at = yaml.Mark(filename, start, number - 1, 0, None, 0)
         return f"{filename}:{number}: {_dotted(_path_at_error(text, at))}: not valid YAML: {hint}"
+    dash = _dash_without_space(text_lines, error)
+    item = _misplaced_item(text_lines, mark.line) if mark and _LOST_ITEM.search(problem) else None
     if bad_char == "\t":
         why = "a tab character; YAML is indented with spaces only"
+    elif dash is not None:
+        line, why = dash
+        mark = yaml.Mark(filename, sum(len(text_line) + 1 for text_line in text_lines[:line - 1]), line - 1, 0,
+                         None, 0)
+    elif item is not None:
+        why = f"{problem}: {item}"
     elif "another document" in problem:
         why = "a second YAML document ('---'); a variant file is a single document"
     elif opened and any(what in context for what in ("flow sequence", "flow mapping", "quoted")):
@@ -129,6 +138,44 @@ def _syntax_message(error: yaml.MarkedYAMLError, text: str, filename: str) -> st
     else:
         why = problem + (f" ({context} on line {opened.line + 1})" if opened and context else "")
     return f"{filename}:{line}: {_dotted(_path_at_error(text, mark))}: not valid YAML: {why}"
+
+
+_LOST_ITEM = re.compile(r"expected key|expected '-' indicator|mapping values are not allowed|expected <block end>")
+"""The parser's words when a line it cannot place may be a list item at the wrong indentation."""
+
+
+def _misplaced_item(text_lines: list[str], index: int) -> str | None:
+    """The hint for line ``index`` when it is a list item (``- low``) the parser could not
+    place: its ``-`` is not at the column of the item above it. None for any other line."""
+    if not 0 <= index < len(text_lines) or not re.match(r"\s*-(\s|$)", text_lines[index]):
+        return None
+    column = len(text_lines[index]) - len(text_lines[index].lstrip())
+    rule = "list items under a key line up, each '- ' at the same column"
+    for above in range(index - 1, -1, -1):
+        text = text_lines[above]
+        other = len(text) - len(text.lstrip())
+        if re.match(r"\s*-(\s|$)", text):
+            if other != column:
+                return (f"this list item's '-' is at column {column + 1}, the item above it (line "
+                        f"{above + 1}) has it at column {other + 1}: {rule}")
+            break
+        if text.strip() and not text.lstrip().startswith("#") and other <= column:
+            break  # (a key: the items above it belong to another list)
+    return f"a list item the key above does not hold: check its indentation ({rule})"
+
+
+def _dash_without_space(text_lines: list[str], error: yaml.MarkedYAMLError) -> tuple[int, str] | None:
+    """(line, hint) when a list item's text follows its ``-`` with no space (``-low``): YAML
+    reads it as text, then stumbles on the next line. None for any other mistake."""
+    opened = error.context_mark
+    if "could not find expected ':'" not in str(error.problem or "") or opened is None \
+            or not 0 <= opened.line < len(text_lines):
+        return None
+    found = re.fullmatch(r"\s*-([A-Za-z][\w -]{0,40}?)\s*(#.*)?", text_lines[opened.line])
+    if not found:
+        return None
+    text = found.group(1)
+    return opened.line + 1, f"'-{text}' is no list item: write a space after the '-' (- {text})"
 
 
 def _bare_line(text_lines: list[str], error: yaml.MarkedYAMLError) -> tuple[int, str] | None:

@@ -22,6 +22,7 @@ from ..loading.generated import DOCS_DIR, regenerate
 from ..loading.loader import bundled_dir, bundled_variants, load_variant
 from ..loading.schema import TOP_KEY_DOCS, field_schema, plain, schema_json, settable_fields
 from ..loading.switches import SWITCHES
+from ..loading.table_words import words_markdown
 from ..loading.validation import TOP_KEYS
 
 COMMAND = "python -m pitchcore.docs"
@@ -59,7 +60,8 @@ list slot is always replaced whole.
 `pitchcore check FILE` reports every problem of a file at once, including rules that span
 slots. It also warns when a file that extends another drops one of the parent's rules
 without saying so: a slot left empty or set to `none`, a `points` list without one of the
-parent's categories, a new kind that puts back the default of a field the parent set.
+parent's categories, a new kind that puts back the default of a field the parent set; and
+when it gives no `description`, so that it keeps the parent's.
 [`variant.schema.json`](variant.schema.json) is a JSON Schema of the same format for
 editors.
 
@@ -179,7 +181,7 @@ def variants_markdown() -> str:
                          slots="\n".join(_slot_line(SLOTS[name]) for name in SLOT_ORDER),
                          kind_alone=kind_alone, kind_mapping=kind_mapping)
     lines = ["# Variant files", "", f"<!-- Generated from the component registry by `{COMMAND}`; "
-             "do not edit by hand. -->", "", intro]
+             "do not edit by hand. -->", "", intro, words_markdown()]
     for name in SLOT_ORDER:
         lines += _slot_section(SLOTS[name])
     lines += _variants_table()
