@@ -7,15 +7,17 @@ import random
 import re
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 import pitchcore as pc
 from pitchcore.game.engine import new_game
-from pitchcore.model.cards import RANKS
+from pitchcore.model.cards import RANKS, Card
 from pitchcore.model.moves import Move
 from pitchcore.model.state import GameState, Phase
+from pitchcore.tools.simulate import bot_by_name
 from pitchcore.tools.terminal import Session, make_session, run_play
 
 PROMPT = "Your move ("
@@ -259,3 +261,182 @@ def test_the_terminal_shows_no_card_the_person_has_not_seen(variant: str) -> Non
         assert session.play() == 0
         assert "Game over" in out.getvalue()
         assert not session.leaks, session.leaks[:3]
+
+
+
+# -- typed discards and partner calls, forced moves, the hand summary ----------------------
+
+NINE_HEARTS = ["2H 3H 4H 5H 6H 7H 8H 9H TH", "8C 9C TC JC QC KC 2S 3S 4S", "AC 2D 3D 4D 5D 6D 5S 6S 7S",
+               "2C 7D 8D 9D TD JD 8S 9S TS"]
+"""hi-lo-jack: seat 3 bids and names hearts; seat 0 (the dealer, who discards last) then
+holds nine trumps and must discard three of them (84 ways)."""
+
+
+def session_of(state: GameState, lines: str, seat: int = 0) -> tuple[Session, io.StringIO]:
+    """A session of ``seat`` at ``state`` reading ``lines``, random bots at the other seats."""
+    bots = {other: bot_by_name("random", state.table.variant) for other in range(state.players) if other != seat}
+    out = io.StringIO()
+    return Session(state, seat, bots, random.Random(1), io.StringIO(lines), out), out
+
+
+def nine_trumps(lines: str) -> tuple[Session, io.StringIO]:
+    """A session of seat 0 at its discard in ``NINE_HEARTS``, reading ``lines``."""
+    state = new_game("hi-lo-jack", players=4, seed=1, hands=NINE_HEARTS)
+    for text in ("pass", "pass", "bid 2", "pass", "trump H"):
+        state = state.apply(text)
+    while state.to_move != 0:
+        (move,) = state.legal_moves()  # the others' discards: every non-trump
+        state = state.apply(move)
+    assert state.phase is Phase.DISCARDING and len(state.legal_moves()) == 84
+    return session_of(state, lines)
+
+
+@pytest.mark.parametrize("entry", ["9h 2H th", "TH,9H,2H", "th, 2h  9H", "discard 2h 9h 10h", "Discard 9H,th,2H"])
+def test_a_discard_is_typed_as_its_cards_in_any_order_and_case(entry: str) -> None:
+    session, out = nine_trumps(entry + "\n")
+    discarding = session.state
+    assert session.play() == 0
+    text = out.getvalue()
+    assert "Your hand (seat 0): 2H 3H 4H 5H 6H 7H 8H 9H TH" in text
+    assert "  Discard 3 cards: type them in any order (e.g. 2H 3H 4H); '?' lists all 84 choices." in text
+    assert not re.search(r"\d\) discard", text)  # no choice listed one by one
+    assert "seat 0 (you) discards 2H 9H TH\n" in text and "Not " not in text
+    assert text.count(PROMPT) == 2  # the discard, then a move in play (end of input)
+    assert session.state.view(0).discards == tuple(Card.parse(card) for card in ("2H", "9H", "TH"))
+    assert discarding.apply("discard 2H 9H TH").view(0).discards == session.state.view(0).discards
+
+
+def test_a_wrong_discard_is_refused_with_its_reason_and_nothing_changes() -> None:
+    session, out = nine_trumps("2H 9H\n2H 9H AS KS\n2h 2H 3H\n2H 9H ZZ\n4H 5H 6H 7H\n")
+    before = session.state
+    assert session.play() == 0
+    text = out.getvalue()
+    hand = "(your hand: 2H 3H 4H 5H 6H 7H 8H 9H TH)"
+    assert f"Not allowed: discard 3 cards, not 2 {hand}\n" in text
+    assert f"Not allowed: KS AS are not in your hand {hand}\n" in text
+    assert "Not understood: 2H is typed twice: type the cards to discard, e.g. 2H 3H 4H\n" in text
+    assert "Not understood: bad card 'ZZ'" in text
+    assert f"Not allowed: discard 3 cards, not 4 {hand}\n" in text
+    assert text.count(PROMPT) == 6 and text.rstrip().endswith("End of input: leaving the game. Goodbye.")
+    assert "seat 0 (you) discards" not in text
+    assert session.state is before and session.state.view(0).discards == ()
+
+
+def test_the_discards_are_listed_only_on_request() -> None:
+    session, out = nine_trumps("?\n")
+    assert session.play() == 0
+    text = out.getvalue()
+    listed = re.findall(r"(\d+)\) discard (\w\w \w\w \w\w)\n", text)
+    assert len(listed) == 84 and listed[0] == ("1", "2H 3H 4H") and listed[-1] == ("84", "8H 9H TH")
+    assert text.index("'?' lists all 84 choices") < text.index("1) discard 2H 3H 4H")
+
+
+SIX = ["2H 3C 4C 5C 6C 7C", "AH 9H 8H 2S 3S 4S", "JH 8C 9C 2D 3D 4D", "TH 5S 6S 5D 6D 7D"]
+"""auction-pitch: seat 1 bids 2 and leads AH (trump hearts); JH, TH and seat 0's 2H (its
+only heart: a forced play) fall to it, and no other card counts for Game."""
+
+
+def first_trick(upto: int) -> GameState:
+    """``SIX`` after the auction and the first ``upto`` cards of the first trick."""
+    state = new_game("auction-pitch", players=4, seed=1, hands=SIX)
+    for text in ("bid 2", "pass", "pass", "pass", "play AH", "play JH", "play TH")[:4 + upto]:
+        state = state.apply(text)
+    return state
+
+
+def forced_play() -> tuple[GameState, str]:
+    return first_trick(3), "seat 0 (you) plays 2H (your only legal move)\n"
+
+
+def nothing_to_discard(folder: Path) -> tuple[GameState, str]:
+    path = folder / "no-draw.yaml"
+    path.write_text("extends: haus-pitch\nname: no-draw\nexchange: {kind: draw, max_discard: 0}\n")
+    state = new_game(str(path), players=4, seed=1)
+    while state.to_move != 0 or state.phase is not Phase.DISCARDING:
+        legal = state.legal_moves()
+        state = state.apply(Move("pass") if Move("pass") in legal and state.to_move == 0 else legal[-1])
+    return state, "seat 0 (you) discards nothing (nothing to discard)\n"
+
+
+@pytest.mark.parametrize("case", ["play", "discard"])
+def test_a_forced_move_is_made_without_a_prompt_and_told_in_a_line(case: str, tmp_path: Path) -> None:
+    state, line = forced_play() if case == "play" else nothing_to_discard(tmp_path)
+    assert state.to_move == 0 and len(state.legal_moves()) == 1
+    session, out = session_of(state, "")
+    assert session.play() == 0
+    text = out.getvalue()
+    assert line in text
+    assert PROMPT not in text[:text.index(line)] and "Your hand (seat 0)" not in text[:text.index(line)]
+    assert session.state is not state  # (the move was made: the line is its event's)
+
+
+def test_the_hand_summary_names_each_points_deciding_card() -> None:
+    state = first_trick(3)
+    while len(state.view(0).hand) > 1 or state.to_move != 0:
+        state = state.apply(state.legal_moves()[0])
+    session, out = session_of(state, "")
+    assert session.play() == 0
+    text = out.getvalue()
+    assert ("Hand over: seat 1 bid 2 and made it.\n"
+            "  High: AH (seat 1) -> seat 1\n"
+            "  Low: 2H (you) taken by seat 1 -> seat 0 (you)\n"
+            "  Jack: JH (seat 2) taken by seat 1 -> seat 1\n"
+            "  Game: 15 to 0, 0, 0 pips -> seat 1\n"
+            "  Changes: seat 0 (you): +1, seat 1: +3, seat 2: +0, seat 3: +0\n") in text
+
+
+class Scripted:
+    """A bot that makes the first of its moves that is legal, else the first legal move."""
+
+    name = "scripted"
+
+    def __init__(self, *moves: str) -> None:
+        self.moves = [pc.parse_move(text) for text in moves]
+
+    def choose(self, view: pc.PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
+        return next((move for move in self.moves if move in legal), legal[0])
+
+
+FIVE = ["2H 7H 8H AH 3D 9D", "KS 2C 3C 4C 5C 6C", "8C 9C TC JC QC 7C", "AS 4D 5D 6D 7D 8D", "2S 3S 4S 5S 6S 7S"]
+"""call-partner, 5 seats: seat 1 bids 2 and leads KS; seat 3's only spade is AS."""
+
+
+@pytest.mark.parametrize(("called", "expected"), [
+    ("AS", ["seat 1 calls AS for a partner\n",
+            "seat 3 plays AS, the called card: seat 3 is the partner of seat 1\n",
+            "Called card: AS (held by seat 3, the partner of seat 1)\n",
+            "Trick: seat 1: KS, seat 2: 7C, seat 3: AS (called), seat 4: 2S\n"]),
+    ("AH", ["seat 1 calls AH for a partner: you hold it, so you are the partner of seat 1 this hand\n",
+            "seat 3 plays AS\n",
+            "Called card: AH (you hold it: you are the partner of seat 1)\n",
+            "Trick: seat 1: KS, seat 2: 7C, seat 3: AS, seat 4: 2S\n"]),
+])
+def test_the_called_card_and_the_partner_are_shown(called: str, expected: list[str]) -> None:
+    path = Path(__file__).resolve().parents[1] / "examples" / "call-partner.yaml"
+    state = new_game(str(path), players=5, seed=1, hands=FIVE)
+    bots = {1: Scripted("bid 2", f"partner {called}", "play KS"), 2: Scripted("pass"), 3: Scripted("pass"),
+            4: Scripted("pass")}
+    out = io.StringIO()
+    session = Session(state, 0, dict(bots), random.Random(1), io.StringIO("pass\n"), out)
+    assert session.play() == 0
+    text = out.getvalue()
+    positions = [text.find(line) for line in expected]
+    assert -1 not in positions and positions == sorted(positions), (positions, text)
+    assert session.state.view(0).called == called
+
+
+def test_a_partner_is_called_by_typing_its_card() -> None:
+    path = Path(__file__).resolve().parents[1] / "examples" / "call-partner.yaml"
+    state = new_game(str(path), players=5, seed=1, hands=FIVE)
+    for text in ("bid 2", "pass", "pass", "pass"):
+        state = state.apply(text)
+    session, out = session_of(state, "bid 3\n2h\nzz\nas\n")
+    assert session.play() == 0
+    text = out.getvalue()
+    assert "  Call your partner: type a card you do not hold (e.g. AS); '?' lists all 46 choices.\n" in text
+    assert not re.search(r"\d\) partner", text)
+    assert "Not allowed: you hold 2H: call a card you do not hold\n" in text
+    assert "Not understood: bad card 'zz'" in text
+    assert "seat 0 (you) calls AS for a partner\n" in text
+    assert "Called card: AS (its holder, the partner, is not known yet)\n" in text
+    assert session.state.view(0).called == "AS" and session.state.view(0).partner is None

@@ -1,13 +1,17 @@
 """The ``play`` command: a person at a terminal against bots.
 
 Before each of the person's moves the table is shown (variant, scores, dealer, auction,
-trump or the trick's call, the trick in progress, the person's hand) with the numbered
-legal moves. A move is entered by its number or its text (``bid 2``, ``play JH``; a bare
-card such as ``10h`` or a joker, ``HJ`` or ``LJ``, plays it, a bare suit letter names
-trump, ``high``/``low`` or ``h``/``l`` makes a trick's call). ``quit`` or the end of input
-leaves the game. The hand is shown grouped by suit, low to high; once trump is known, the
-trump group holds the jick and the jokers where they rank. Everything reads from and
-writes to the streams given, so tests drive it with StringIO.
+trump or the trick's call, the called card and partner, the trick in progress, the
+person's hand) with the numbered legal moves. A move is entered by its number or its text
+(``bid 2``, ``play JH``; a bare card such as ``10h`` or a joker, ``HJ`` or ``LJ``, plays
+it, a bare suit letter names trump, ``high``/``low`` or ``h``/``l`` makes a trick's call).
+A discard or a partner call has too many choices to list (84 ways to shed 3 of 9 cards),
+so the person types the cards instead (``AH 7C 2D`` in any order and case, ``AS``) and
+``?`` lists them all. A move that is the only legal one is made at once and told in a
+line. ``quit`` or the end of input leaves the game. The hand is shown grouped by suit, low
+to high; once trump is known, the trump group holds the jick and the jokers where they
+rank. Everything reads from and writes to the streams given, so tests drive it with
+StringIO.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from ..bots.base import Bot
 from ..bots.loading import search_current_folder
 from ..components.card_values import CardValues
 from ..components.no_trump import NoTrump
+from ..components.points import Game
 from ..components.trump import NO_TRUMP, TrumpTables
 from ..components.variant import Variant
 from ..game.engine import new_game
@@ -39,21 +44,30 @@ from ..game.events import (
 )
 from ..game.view import PlayerView
 from ..loading.loader import load_variant
-from ..model.cards import SUITS, Card, card_text, cards_in, parse_card, parse_suit
+from ..model.cards import SUITS, Card, card_text, cards_in, mask_of, parse_card, parse_suit
 from ..model.errors import IllegalMove, InvalidMove, VariantError
-from ..model.moves import Move, parse_move
+from ..model.moves import KINDS, Move, parse_move
 from ..model.phase import Phase
 from ..model.results import HandResult
 from ..model.state import GameState
 from ..model.text import printable
 from .simulate import bot_by_name
+from .typed import count_text, discard_problem, example, partner_problem, sizes, typed_discard
 
 QUIT_WORDS = ("quit", "exit", "q")
-HELP_WORDS = ("help", "?", "moves")
+HELP_WORDS = ("help",)
+LIST_WORDS = ("?", "moves")
+TYPED = ("discard", "partner")
+"""The kinds of move entered by typing their cards: never listed one by one unless asked (``?``)."""
 
 
 class _Quit(Exception):
     """The person left (``quit`` or end of input)."""
+
+
+class _Refused(ValueError):
+    """A move the person typed that is not legal, with the reason in their terms (cards not
+    in their hand, how many to discard), found before the engine is asked."""
 
 
 def hand_text(state: GameState, seat: int) -> str:
@@ -127,6 +141,8 @@ class Session:
         return ", ".join(f"{self.side_name(side)}: {score}" for side, score in enumerate(scores))
 
     def show_table(self) -> None:
+        """The table as the person's seat sees it, then its moves (a discard or a partner
+        call as what to type, not as every choice)."""
         view = self.view
         self.say()
         self.say(f"== {self.variant.name} == hand {len(view.hand_results) + 1}, "
@@ -141,6 +157,8 @@ class Session:
         if view.bidder is not None:
             label = "High bid" if view.phase is Phase.BIDDING else "Bidder"
             self.say(f"{label}: {self.seat_name(view.bidder)} bid {view.bid}")
+        if view.called is not None:
+            self.say(f"Called card: {view.called} ({self.partner_text(view)})")
         if isinstance(self.variant.trump, NoTrump):
             if view.phase in (Phase.CALLING, Phase.PLAYING):
                 self.say(f"Call: {view.call.upper() if view.call else 'not yet made'}")
@@ -156,15 +174,45 @@ class Session:
                 f"{self.seat_name(seat)}: {count}" for seat, count in sorted(taken.items())))
         if view.phase is Phase.PLAYING or view.trick:
             if view.trick:
-                self.say("Trick: " + ", ".join(f"{self.seat_name(seat)}: {card}" for seat, card in view.trick))
+                self.say("Trick: " + ", ".join(
+                    f"{self.seat_name(seat)}: {card}{' (called)' if card == view.called else ''}"
+                    for seat, card in view.trick))
             else:
                 self.say("Trick: you lead")
         if view.gift:
             self.say("You were given: " + " ".join(str(card) for card in view.gift))
         self.say(f"Your hand (seat {self.seat}): " + (cards_text(view.hand, self.tables, view.trump) or "(empty)"))
         self.say(f"Phase: {view.phase.value}. Your moves:")
-        for number, move in enumerate(view.legal_moves, 1):
-            self.say(f"  {number:2}) {move}")
+        self.list_moves(view.legal_moves)
+
+    def partner_text(self, view: PlayerView) -> str:
+        """Who holds the called card, as far as the person's seat may know (``view.partner``)."""
+        bidder = "the bidder" if view.bidder is None else self.seat_name(view.bidder)
+        if view.partner is None:
+            return "its holder, the partner, is not known yet"
+        if view.partner == self.seat:
+            return f"you hold it: you are the partner of {bidder}"
+        return f"held by {self.seat_name(view.partner)}, the partner of {bidder}"
+
+    def list_moves(self, legal: Sequence[Move], every: bool = False) -> None:
+        """The numbered moves; discards and partner calls, which run to dozens or hundreds,
+        only as what to type unless ``every`` (``?``) asks for them all."""
+        typed = {kind: [move for move in legal if move.kind == kind] for kind in TYPED}
+        for number, move in enumerate(legal, 1):
+            if every or move.kind not in TYPED:
+                self.say(f"  {number:2}) {move}")
+        if every:
+            return
+        discards, calls = typed["discard"], typed["partner"]
+        if discards:
+            counts = sizes(discards)
+            instance = example(discards, "discard")
+            self.say(f"  Discard {count_text(counts)}: type them in any order"
+                     + (f" (e.g. {instance})" if instance else "") + (", or 'none'" if 0 in counts else "")
+                     + f"; '?' lists all {len(discards)} choices.")
+        if calls:
+            self.say(f"  Call your partner: type a card you do not hold (e.g. {example(calls, 'partner')}); "
+                     f"'?' lists all {len(calls)} choices.")
 
     # -- input ------------------------------------------------------------------------
 
@@ -188,6 +236,18 @@ class Session:
                 return legal[number - 1]
             raise ValueError(f"{entry} is not a number of a listed move (1-{len(legal)})")
         words = entry.split()
+        kinds = {move.kind for move in legal}
+        first = words[0].lower()
+        if "discard" in kinds and (first == "discard" or first not in KINDS):
+            try:
+                return typed_discard(entry)
+            except ValueError as error:
+                raise ValueError(f"{error}: type the cards to discard, e.g. {example(legal, 'discard')}") from None
+        if "partner" in kinds and len(words) == 1 and first not in KINDS:
+            try:
+                return Move("partner", parse_card(words[0]))
+            except ValueError as error:
+                raise ValueError(f"{error}: type the card to call, e.g. {example(legal, 'partner')}") from None
         if len(words) == 1 and self.state.phase is Phase.PLAYING:
             try:
                 return Move("play", parse_card(words[0]))
@@ -204,11 +264,31 @@ class Session:
                 pass
         return parse_move(entry)  # InvalidMove (a ValueError) says what is wrong
 
+    def refusal(self, move: Move, legal: Sequence[Move]) -> str | None:
+        """Why a typed discard or partner call is not legal, in the person's terms (cards not
+        in their hand, how many to discard); None where the engine's reason is the one to give."""
+        view = self.view
+        hand = mask_of(card.index for card in view.hand)
+        if move.kind == "discard":
+            problem = discard_problem(move, hand, legal)
+            if problem is None:
+                return None
+            return f"{problem} (your hand: {cards_text(view.hand, self.tables, view.trump)})"
+        if move.kind == "partner":
+            return partner_problem(move, hand, legal)
+        return None
+
     def human_move(self) -> None:
-        self.show_table()
         legal = self.view.legal_moves
+        if len(legal) == 1:  # forced (an empty discard too): made at once, told in one line
+            (move,) = legal
+            why = "nothing to discard" if move == Move("discard", 0) else "your only legal move"
+            self.advance(*apply_with_events(self.state, move, seat=self.seat), note=why)
+            return
+        self.show_table()
         while True:
-            entry = self.read("Your move (number or text; 'help' shows the table, 'quit' leaves): ")
+            entry = self.read("Your move (number or text; 'help' shows the table, '?' every move, "
+                              "'quit' leaves): ")
             lowered = entry.lower()
             if lowered in QUIT_WORDS:
                 self.say("You left the game. Goodbye.")
@@ -216,9 +296,18 @@ class Session:
             if lowered in HELP_WORDS:
                 self.show_table()
                 continue
+            if lowered in LIST_WORDS:
+                self.list_moves(legal, every=True)
+                continue
             try:
                 move = self.parse_entry(entry, legal)
+                reason = self.refusal(move, legal)
+                if reason is not None:
+                    raise _Refused(reason)
                 moved = apply_with_events(self.state, move, seat=self.seat)
+            except _Refused as error:
+                self.say(f"Not allowed: {printable(str(error))}")
+                continue
             except InvalidMove as error:
                 self.say(f"Not understood: {printable(str(error))}")
                 continue
@@ -238,21 +327,25 @@ class Session:
         move = self.bots[seat].choose(view, view.legal_moves, self.rng)
         self.advance(*apply_with_events(self.state, move, seat=seat))
 
-    def advance(self, new: GameState, events: Sequence[Event]) -> None:
-        """Move on to ``new`` and tell what happened, as the person's seat sees it."""
+    def advance(self, new: GameState, events: Sequence[Event], note: str = "") -> None:
+        """Move on to ``new`` and tell what happened, as the person's seat sees it (``note``:
+        why the person's move was made for them)."""
         before = self.view
         self.state = new
         seen = [event.seen_by(self.seat) for event in events]
         named = any(isinstance(event, MoveMade) and event.move.kind == "trump" for event in seen)
         for event in seen:
-            self.tell(event, before, named)
+            self.tell(event, before, named, note)
         if not any(isinstance(event, NewDeal | GameOver) for event in seen):
             self.report_draw(before, self.view, before.to_move)
 
-    def tell(self, event: Event, before: PlayerView, named: bool) -> None:
-        """One event, as the person's seat sees it (``before``: its view before the move)."""
+    def tell(self, event: Event, before: PlayerView, named: bool, note: str = "") -> None:
+        """One event, as the person's seat sees it (``before``: its view before the move;
+        ``note``: why the person's own move was made for them)."""
         if isinstance(event, MoveMade):
-            self.say(f"{self.seat_name(event.seat)} {event.move.describe(event.phase)}")
+            why = f" ({note})" if note and event.seat == self.seat else ""
+            self.say(f"{self.seat_name(event.seat)} {event.move.describe(event.phase)}{why}"
+                     + self.partner_news(event, before))
         elif isinstance(event, CardsDiscarded):
             self.say(f"{self.seat_name(event.seat)} discards {_count(event.count)}")
         elif isinstance(event, AuctionWon):
@@ -270,6 +363,18 @@ class Session:
             self.announce_deal()
         elif isinstance(event, NewDeal):
             self.announce_deal()
+
+    def partner_news(self, event: MoveMade, before: PlayerView) -> str:
+        """What a move tells the person of the called partner: that they are it (the call
+        names a card they hold: their view's ``partner`` says so), or who is (the called card
+        is played)."""
+        bidder = "the bidder" if before.bidder is None else self.seat_name(before.bidder)
+        if event.move.kind == "partner" and self.view.partner == self.seat:
+            return f": you hold it, so you are the partner of {bidder} this hand"
+        if (event.move.kind == "play" and before.called is not None and before.partner is None
+                and event.move.arg == before.called.index):
+            return f", the called card: {self.seat_name(event.seat)} is the partner of {bidder}"
+        return ""
 
     def report_draw(self, before: PlayerView, after: PlayerView, seat: int | None) -> None:
         """Cards the mover drew from the stock during the exchange: shown to the person if it
@@ -302,15 +407,66 @@ class Session:
             self.say(f"Hand over: {self.seat_name(result.bidder)} bid {result.bid}{partner} and {made}.")
         else:
             self.say("Hand over.")
-        awards = ", ".join(f"{name}: {'nobody' if side is None else self.side_name(side)}"
-                           for name, side in result.awards.items())
-        self.say(f"  Points: {awards}")
+        for line in self.award_lines(result):
+            self.say(f"  {line}")
         if any(isinstance(point, CardValues) for point in self.variant.points):
             self.say("  Card points: " + ", ".join(
                 f"{self.side_name(side)}: {count}" for side, count in enumerate(result.game_pips)))
         self.say("  Changes: " + ", ".join(
             f"{self.side_name(side)}: {change:+d}" for side, change in enumerate(result.delta)))
         self.say(f"  Scores: {self.scores_text(scores)}")
+
+    def award_lines(self, result: HandResult) -> list[str]:
+        """One line per award: the card that decided it (``result.decided_by``: its holder,
+        and who took it if another seat did), Game's count of pips, and who scored it:
+        ``High: AH (seat 2) -> seat 2``, ``Jack: JH (seat 3) taken by seat 1 -> seat 1``,
+        ``Game: 23 to 19 pips -> side 0 (seats 0+2)``. Nothing is judged again here."""
+        decided = result.decided_by
+        counting = next((point for point in self.variant.points if isinstance(point, Game | CardValues)), None)
+        teams = self.called_teams(result)
+        lines = []
+        for name, side in result.awards.items():
+            label = printable(" ".join(word.capitalize() for word in name.split("-")))
+            winner = "nobody" if side is None else teams[side] if teams else self.side_name(side)
+            decision = decided.get(name)
+            if decision is not None:
+                taken = ("" if decision.taker in (None, decision.seat)
+                         else f" taken by {self.who(decision.taker)}")
+                lines.append(f"{label}: {decision.card} ({self.who(decision.seat)}){taken} -> {winner}")
+            elif isinstance(counting, Game) and name == counting.name and any(result.game_pips):
+                lines.append(f"{label}: {self.pips_text(result, side, teams)} pips -> {winner}")
+            else:
+                lines.append(f"{label}: {winner}")
+        return lines
+
+    def called_teams(self, result: HandResult) -> dict[int, str]:
+        """A call-your-partner hand's two teams by the sides ``result`` reports their awards
+        under (the bidder's side, the first defender's: ``components.scoring``): ``seat 1 and
+        seat 3`` and ``the defenders``; empty for any other hand."""
+        if result.bidder is None or getattr(self.variant.auction, "partner", "none") == "none":
+            return {}
+        side_of = self.state.table.side_of
+        bidders = {side_of[result.bidder]} | (set() if result.partner is None else {side_of[result.partner]})
+        names = {side: "the defenders" for side in range(len(result.delta)) if side not in bidders}
+        team = self.seat_name(result.bidder) + ("" if result.partner is None
+                                               else f" and {self.seat_name(result.partner)}")
+        return names | {side: team for side in bidders}
+
+    def pips_text(self, result: HandResult, side: int | None, teams: dict[int, str]) -> str:
+        """Game's count: the winner's pips first (``23 to 19``), then the others' from the
+        most; a called-partner hand's two teams once each."""
+        counts = list(result.game_pips)
+        if teams:  # (every seat of a team reports the team's count: each team once, the winner first)
+            names = sorted(dict.fromkeys(teams.values()), key=lambda name: side is None or teams[side] != name)
+            counts = [counts[min(other for other in teams if teams[other] == name)] for name in names]
+        else:
+            first = [] if side is None else [counts.pop(side)]
+            counts = first + sorted(counts, reverse=True)
+        return f"{counts[0]} to {', '.join(map(str, counts[1:]))}" if len(counts) > 1 else str(counts[0])
+
+    def who(self, seat: int) -> str:
+        """A seat in a line about it: ``you`` for the person's own."""
+        return "you" if seat == self.seat else f"seat {seat}"
 
     def play(self) -> int:
         view = self.view
