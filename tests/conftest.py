@@ -41,6 +41,7 @@ PATH_INDEPENDENT = {
     "test_api_docs.py": "pdoc builds the API reference from docstrings",
     "test_check_warnings.py": "what `pitchcore check` says of a variant file",
     "test_doc_references.py": "the links and names in the text users read",
+    "test_explain.py": "the rules in plain words, from the components' fields",
     "test_docs.py": "the generated docs and the schema against the loader",
     "test_import_graph.py": "the import statements of the package's source",
     "test_loader.py": "the loader's errors and the variants it builds",

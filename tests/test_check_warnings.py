@@ -4,8 +4,9 @@ A file that ``extends`` another replaces a slot whole when it names another kind
 slot always: an empty slot, ``shoot: none``, a ``points`` list without one of the parent's
 categories or a new kind that resets a field the parent set all drop a rule the author may
 have meant to keep. The file still loads; ``check`` says what was dropped, where it came
-from and how to keep it. A key written without its colon is named as such (the bad-variant
-files ``missing-colon-*.yaml`` hold the loader's side).
+from and how to keep it. A file without a description keeps its parent's, so tools would
+describe the house rules as the parent: check says so too. A key written without its colon is
+named as such (the bad-variant files ``missing-colon-*.yaml`` hold the loader's side).
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ AUCTION_SHOOT = "{kind: all-points, bid: 4, made: win-game, failed: set-back}, f
 """Auction Pitch's shoot rule as the warnings quote it."""
 
 
-def house(tmp_path: Path, text: str, name: str = "house.yaml") -> Path:
+def house(tmp_path: Path, text: str, name: str = "house.yaml", *, described: bool = True) -> Path:
+    """A house file of ``text``; ``described``, with a description of its own added last (so
+    the lines of ``text`` stay put and only its drops are warned of)."""
     path = tmp_path / name
-    path.write_text(text)
+    path.write_text(text + ('description: "our table"\n' if described else ""))
     return path
 
 
@@ -141,7 +144,7 @@ def test_a_file_that_cannot_be_read_has_no_warnings(tmp_path: Path) -> None:
 
 def test_check_prints_the_warnings_under_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = house(tmp_path, "extends: auction-pitch\nshoot: none\n")
-    assert main(["check", str(path)]) == 0
+    assert main(["check", "--no-explain", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == [f"ok   {path} (house)",
                    f"     warning: {path}:2: shoot: none drops the parent's shoot rule ({AUCTION_SHOOT}); to keep "
@@ -187,3 +190,37 @@ def test_a_real_unknown_kind_is_still_one() -> None:
     with pytest.raises(pc.VariantError, match=r"<test>:2: going_out\.kind: unknown kind 'first to 15'; kinds: .*; "
                                               r"nor is it a kind of an installed plugin"):
         pc.load_variant_text("extends: auction-pitch\ngoing_out: first to 15\n", "<test>")
+
+
+# ---------------------------------------------------------------- the parent's description
+
+def test_a_file_without_a_description_keeps_its_parents(tmp_path: Path) -> None:
+    """Named for its file (``_resolve``), but described as its parent: check says so."""
+    path = house(tmp_path, "extends: auction-pitch\ngoing_out: {target: 15}\n", "our-table.yaml", described=False)
+    assert variant_warnings(path) == [
+        f"{path}:1: description: missing, so the house rules keep the description of auction-pitch (their name "
+        "comes from the file name, 'our-table'); add description: and one line saying how your table plays"]
+    variant = pc.load_variant(path)
+    assert variant.name == "our-table" and variant.description == pc.load_variant("auction-pitch").description
+
+
+def test_a_named_file_without_a_description_is_warned_of_the_description_alone(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    house(tmp_path, "extends: cinch\nname: club\n", "club.yaml")
+    path = house(tmp_path, "name: ours\nshoot: none\nextends: club.yaml\n", described=False)
+    assert main(["check", "--no-explain", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"ok   {path} (ours)",
+        f"     warning: {path}:3: description: missing, so the house rules keep the description of club.yaml; add "
+        "description: and one line saying how your table plays"]
+
+
+def test_a_parent_without_a_description_gives_none_to_keep(tmp_path: Path) -> None:
+    house(tmp_path, "name: plain\npoints: [high]\nauction: {max_bid: 1}\n", "plain.yaml", described=False)
+    assert variant_warnings(house(tmp_path, "extends: plain.yaml\n", described=False)) == []
+    assert variant_warnings(house(tmp_path, "extends: auction-pitch\ndescription: ''\n", described=False)) == []
+
+
+def test_no_bundled_file_keeps_its_parents_description() -> None:
+    for path in sorted((ROOT / "src" / "pitchcore" / "variants").glob("*.yaml")):
+        assert not [warning for warning in variant_warnings(path) if ": description: " in warning], path

@@ -20,6 +20,7 @@ from ..model.state import GameState, HandInfo, with_bid
 from ..model.tuples import unchecked
 from .registry import MOST_BID, choice, component, field, slot
 from .step import Next, Step
+from .wording import sentences
 
 slot("auction", "How the bidder and the bid are decided.", "single-round")
 
@@ -71,6 +72,32 @@ class SingleRound(Step):
         "card of the deck it does not hold; the seat holding it is its secret partner for the "
         "hand (both score the team's points, both are set back); a card dealt to nobody leaves "
         "the bidder alone against the others")
+
+    def explain(self) -> str:
+        """The auction in plain words (``pitchcore explain``)."""
+        top = f", then {self.top_bid}, which ranks above every number" if self.top_bid is not None else ""
+        take = ("the dealer may take the high bid by bidding the same (never a shoot bid)" if self.dealer_may_take
+                else "the dealer must bid higher than the high bid, like everyone else")
+        all_pass = {
+            "redeal": "if everyone passes, the cards are thrown in and the same dealer deals again",
+            "dealer-must-bid": "if everyone else passes, the dealer may not pass and must bid (stick the dealer)",
+            "pass-deal": "if everyone passes, the cards are thrown in and the next player clockwise deals",
+            "dealer-names-trump": "if everyone passes, the dealer is the bidder for 0: it names trump and "
+                                  "cannot be set",
+            "dealer-set-back": f"if everyone passes, the dealer is set back {self.min_bid} as a bidder who "
+                               "failed, the hand is not played (nobody else scores) and the next player deals",
+        }.get(self.all_pass, f"if everyone passes: {self.all_pass}")
+        forced = "" if self.forced_bid is None else (
+            f"a player holding a 9 and another card of the 9's suit may not pass while the high bid is "
+            f"below {self.forced_bid}, and must bid at least {self.forced_bid}")
+        partner = "" if self.partner == "none" else (
+            "once there is a bidder, it calls a partner by naming a card it does not hold: whoever holds "
+            "that card is its secret partner for the hand (they score together and are set together); "
+            "a card dealt to nobody leaves the bidder alone against the others")
+        return sentences("one round of bidding, clockwise from the dealer's left, the dealer last: each "
+                         "player passes or bids once, each bid higher than the last",
+                         f"the bids run from {self.min_bid} to {self.max_bid}{top}", take, all_pass, forced,
+                         partner)
 
     def problems(self) -> list[tuple[str, str]]:
         found = []
@@ -251,6 +278,21 @@ class SellOut(Step):
     max_bid: int = field(3, "highest bid the others may make", minimum=1, maximum=MOST_BID)
     pitch_bid: int = field(4, "the bid the eldest takes on by pitching at once, without letting "
                               "the others bid", minimum=1, maximum=MOST_BID)
+
+    def explain(self) -> str:
+        """The sale in plain words (``pitchcore explain``)."""
+        return sentences(
+            f"the eldest (the player on the dealer's left) either pitches at once, bidding "
+            f"{self.pitch_bid}, or passes to let the others bid", self.others_bid(),
+            "then the eldest either sells, and its side scores the top bid at once while the top "
+            "bidder becomes the bidder, or refuses, and becomes the bidder for that bid itself while "
+            "the top bidder's side scores it at once",
+            "if nobody bids, the eldest pitches for nothing and cannot be set")
+
+    def others_bid(self) -> str:
+        """How the others bid, for ``explain``."""
+        return (f"each other player in turn, the dealer last, passes or bids once, from {self.min_bid} to "
+                f"{self.max_bid}, each bid higher than the last")
 
     def problems(self) -> list[tuple[str, str]]:
         if self.max_bid < self.min_bid:

@@ -21,6 +21,7 @@ from .play import plays_of
 from .registry import choice, component
 from .step import Fields, Next, Step
 from .trump import NO_TRUMP, TrumpTables
+from .wording import sentences
 
 CALLS: tuple[Move, ...] = (Move("call", "high"), Move("call", "low"))
 
@@ -51,6 +52,15 @@ class CallThenAny(Step):
 
     leader: str = choice(("dealer", "eldest", "bidder"), "dealer",
                          "who leads the first trick (bidder: eldest when nobody bid)")
+
+    def explain(self) -> str:
+        """Calling HIGH or LOW, in plain words (``pitchcore explain``)."""
+        leader = {"dealer": "the dealer", "eldest": "the player on the dealer's left",
+                  "bidder": "the bidder (the dealer's left where nobody bid)"}.get(self.leader, self.leader)
+        return sentences(f"{leader} leads to the first trick; the winner of each trick leads to the next",
+                         "before each trick its leader calls HIGH or LOW: after LOW the ranks run the other "
+                         "way for that trick (the 2 highest, the ace lowest)",
+                         "any card may be played: nobody has to follow suit")
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:
         info = state.info

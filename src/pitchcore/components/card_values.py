@@ -14,8 +14,9 @@ import attrs
 from ..model.caches import cached
 from ..model.cards import RANKS, make_card
 from .context import HandContext
-from .points import Category, Credits, receiver_field
+from .points import RECEIVER_WORDS, Category, Credits, receiver_field
 from .registry import MOST_VALUE, component, field, number_range
+from .wording import capital, listed
 
 
 def _entries_field(default: tuple[str, ...], doc: str) -> tuple[str, ...]:
@@ -72,6 +73,20 @@ class CardValues(Category):
         f"points per rank as RANK=POINTS entries, each worth 0 to {MOST_VALUE}, e.g. [A=5, T=10]")
     others: int = field(1, "points of every rank not listed in values", minimum=0, maximum=MOST_VALUE)
     receiver: str = receiver_field("capturer")
+
+    def explain(self) -> str:
+        """Card values in plain words (``pitchcore explain``): what each rank is worth, to whom."""
+        worth: dict[int, list[str]] = {}
+        for entry in self.values:
+            try:
+                rank, points = _parse(entry)
+            except ValueError:
+                continue  # (refused when the variant loads)
+            worth.setdefault(points, []).append(RANKS[rank])
+        values = "; ".join(f"each {listed(ranks)} {points}" for points, ranks in worth.items())
+        receiver = RECEIVER_WORDS.get(self.receiver, self.receiver).replace(" it ", " the card ", 1)
+        return (f"{capital(self.name)}: every card scores its value {receiver} ({values}; every other card "
+                f"{self.others}); the side with the most card points is reported as {self.name}.")
 
     def problems(self) -> list[tuple[str, str]]:
         found = []

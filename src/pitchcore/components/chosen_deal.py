@@ -11,6 +11,7 @@ from ..model.state import GameState
 from .deal import PacketDeal
 from .registry import MOST_CARDS, component, field
 from .step import Next
+from .wording import listed, sentences
 
 
 @component("deal", "dealer-chooses")
@@ -28,6 +29,15 @@ class DealerChooses(PacketDeal):
     max_dealt: int = field(45, "the most cards dealt in all: larger choices are not offered", minimum=1,
                            maximum=MAX_CARDS)
     packet: int = field(1, "cards given to a seat at a time", minimum=1, maximum=MOST_CARDS)
+
+    def explain(self) -> str:
+        """The deal in plain words (``pitchcore explain``): the dealer's choice of sizes."""
+        sizes = [str(size) for size in range(self.min_hand_size, self.hand_size + 1, self.size_step)]
+        return sentences(self.table_text(), self.pack_text(),
+                         f"before each deal the dealer chooses how many cards each player gets: "
+                         f"{listed(sizes, 'or')} (never more than {self.max_dealt} cards dealt in all); "
+                         f"they are dealt {self.packet_text(self.min_hand_size)}, clockwise from the dealer's left",
+                         self.worthless_text())
 
     def sizes(self, players: int) -> tuple[int, ...]:
         """The hand sizes the dealer may choose at a table of ``players``."""

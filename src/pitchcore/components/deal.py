@@ -6,13 +6,14 @@ import functools
 
 import attrs
 
-from ..model.cards import DECK_CARDS, DECKS, TEN
+from ..model.cards import DECK_CARDS, DECK_SIZE, DECKS, JOKER_TEXT, RANKS, TEN, rank_of
 from ..model.extension import compiled
 from ..model.moves import PASS, REDEAL, Move
 from ..model.phase import Phase
 from ..model.state import GameState
 from .registry import MOST_CARDS, MOST_PLAYERS, choice, component, field, slot
 from .step import Next, Step
+from .wording import listed, plural, sentences
 
 slot("deal", "Players, partnerships, deck and how the cards are dealt.", "packets")
 
@@ -66,6 +67,54 @@ class PacketDeal(Step):
         "throws the deal in and the same dealer deals again (every seat is asked, so being "
         "asked tells nobody anything)",
     )
+
+    def explain(self) -> str:
+        """The deal in plain words (``pitchcore explain``): seats, sides, pack and deal."""
+        return sentences(self.table_text(), self.pack_text(),
+                         f"each player is dealt {plural(self.hand_size, 'card')}, {self.packet_text()}, "
+                         "clockwise from the dealer's left", self.worthless_text())
+
+    def table_text(self) -> str:
+        """How many play and who plays with whom, for ``explain``."""
+        if self.min_players == self.max_players:
+            seats = plural(self.min_players, "player")
+        else:
+            seats = f"{self.min_players} to {self.max_players} players ({self.default_players} by default)"
+        teams = (f"sides of {self.team_size} players" if self.team_size is not None
+                 else f"{self.teams} sides") + ", partners sitting alternately"
+        sides = {"cutthroat": "every player for themselves",
+                 "partners": f"in partnerships: {teams}",
+                 "partners-if-even": f"in partnerships where the players split evenly into them ({teams}), "
+                                     "otherwise every player for themselves"}
+        return f"{seats}, {sides.get(self.sides, self.sides)}"
+
+    def pack_text(self) -> str:
+        """The cards of the deck, for ``explain``: ``the pack has 53 cards: the 52 and a joker (HJ)``."""
+        cards = self.deck_cards()
+        ranks = sorted({rank_of(card) for card in cards if card < DECK_SIZE}, reverse=True)
+        jokers = [JOKER_TEXT[card] for card in cards if card >= DECK_SIZE]
+        parts = [] if len(ranks) == 13 else [f"{' '.join(RANKS[rank] for rank in ranks)} of each suit"]
+        if jokers:
+            parts = parts or ["the 52"]
+            parts.append(f"a joker ({jokers[0]})" if len(jokers) == 1
+                         else f"{len(jokers)} jokers ({listed(jokers)})")
+        return f"the pack has {len(cards)} cards" + (f": {' and '.join(parts)}" if parts else "")
+
+    def packet_text(self, hand_size: int | None = None) -> str:
+        """How the cards go out: ``3 at a time``, ``one at a time``, ``all at once``."""
+        if self.packet >= (self.hand_size if hand_size is None else hand_size):
+            return "all at once"
+        return "one at a time" if self.packet == 1 else f"{self.packet} at a time"
+
+    def worthless_text(self) -> str:
+        """What becomes of a hand with no card above a 9, for ``explain`` (nothing: it is played)."""
+        worthless = "no card above a 9 (a joker counts as above a 9)"
+        if self.worthless_hand == "redeal":
+            return f"a deal where any hand holds {worthless} is thrown in, and the same dealer deals again"
+        if self.worthless_hand == "demand":
+            return (f"before the bidding each player in turn, from the dealer's left to the dealer, may "
+                    f"demand a redeal if its hand holds {worthless}; the same dealer then deals again")
+        return ""
 
     def side_table(self, players: int) -> tuple[int, ...]:
         """Side of each seat: cutthroat side = seat; partners side = seat % (number of sides)."""

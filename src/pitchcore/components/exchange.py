@@ -18,6 +18,7 @@ from ..model.tuples import unchecked
 from .context import HandContext
 from .registry import MOST_CARDS, choice, component, field, slot
 from .step import Next, Step
+from .wording import plural, sentences
 
 if TYPE_CHECKING:
     from .variant import Variant
@@ -104,6 +105,10 @@ class ExchangeRule(Step):
 class NoExchange(ExchangeRule):
     """Nobody discards; the hands dealt are the hands played."""
 
+    def explain(self) -> str:
+        """No exchange, in plain words (``pitchcore explain``)."""
+        return "Nobody discards: the hands dealt are the hands played."
+
     def begin(self, state: GameState) -> tuple[GameState, bool]:
         return state, False
 
@@ -170,6 +175,37 @@ class DiscardRefill(ExchangeRule):
         None, "null (keep), or the cards the robber keeps after robbing (more than keep: its "
         "extra cards are trumps played to extra tricks, so only with play follow: trump-only)",
         minimum=1, maximum=MOST_CARDS)
+
+    def explain(self) -> str:
+        """The discard and refill in plain words (``pitchcore explain``)."""
+        keep = plural(self.keep, "card")
+        more = "" if self.up_to >= MOST_CARDS else f", and at most {self.up_to} more"
+        discard = {
+            "non-trumps": f"every non-trump (and, holding more than {plural(self.keep, 'trump')}, the ones it "
+                          f"chooses beyond {self.keep})",
+            "any": f"the cards it chooses, at least enough to come down to {keep}{more}",
+            "to-keep": f"the cards it chooses to come down to exactly {keep}",
+        }.get(self.discard, self.discard)
+        refill = "" if self.discard == "to-keep" else (
+            f"then the dealer refills every hand to {keep}, from the dealer's left and the dealer last: from "
+            "the stock, and once it is out from the discards")
+        trumps = {
+            "allowed": "" if self.discard == "to-keep" else "a discarded trump may be refilled to anyone",
+            "dead": "a discarded trump is dead: out of play, refilled to nobody unless nothing else is left",
+            "returned": f"a player may not discard a trump, except trumps beyond {self.keep}, which are dead",
+        }.get(self.trump_discards, "")
+        bury = "" if self.bury == "any" else (
+            "a trump that scores a point category (ace, two, jack, jick, joker...) may be discarded only "
+            "when the discard cannot be made without it")
+        robber = ""
+        if self.robber != "none":
+            who = "the dealer" if self.robber == "dealer" else "the bidder"
+            dealt = (f"; {who} skips the discard and the refill and robs with the hand it was dealt"
+                     if self.robber_hand == "dealt" else "")
+            robber = (f"last, {who} robs the pack: takes every card left in the stock and discards down to "
+                      f"{plural(self.robber_kept(), 'card')}{dealt}")
+        return sentences(f"once trump is known each player in turn, from the dealer's left, discards {discard}",
+                         refill, trumps, bury, robber)
 
     def problems(self) -> list[tuple[str, str]]:
         found = []
@@ -433,6 +469,14 @@ class Draw(ExchangeRule):
 
     max_discard: int = field(6, "most cards a player may discard beyond the extra ones", minimum=0,
                              maximum=MOST_CARDS)
+
+    def explain(self) -> str:
+        """The draw in plain words (``pitchcore explain``)."""
+        return sentences(f"before play each player in turn, from the dealer's left, may discard up to "
+                         f"{plural(self.max_discard, 'card')} and draws as many from the stock (never more "
+                         "than the stock holds)",
+                         "a player holding more cards than were dealt (the bidder, given a gift) discards that "
+                         "many more, so that every hand comes back to the size of the deal")
 
     def most_choices(self, hand: int, extra: int, stock: int, trumps: int) -> int:
         # As ``sizes``: the bidder sheds its extra cards and may discard max_discard more;

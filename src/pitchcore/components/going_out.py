@@ -9,6 +9,7 @@ import attrs
 
 from .registry import MOST_ROUNDS, MOST_SCORE, choice, component, field, kind_of, slot
 from .settlement import Ledger
+from .wording import plural, sentences
 
 slot("going_out", "The target score and the order in which a hand's points can reach it.",
      "bidder-first")
@@ -107,6 +108,21 @@ def lose_after_sets_field() -> Any:
     return field(None, LOSE_AFTER_SETS_DOC, minimum=1, maximum=MOST_ROUNDS)
 
 
+def losing_words(lose_at: int | None, lose_after_sets: int | None) -> str:
+    """The losing rules in sentences, for ``explain`` (nothing: none)."""
+    below = "" if lose_at is None else f"a side at or below {lose_at} after a hand loses the game"
+    sets = "" if lose_after_sets is None else (
+        f"a side set back for the {_nth(lose_after_sets)} time in a game loses it")
+    others = "the highest of the other sides then wins" if below or sets else ""
+    return sentences(below, sets, others)
+
+
+def _nth(count: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``11th``."""
+    suffix = "th" if 10 <= count % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(count % 10, "th")
+    return f"{count}{suffix}"
+
+
 def lose_at_text(lose_at: int | None, lose_after_sets: int | None = None) -> str:
     text = "" if lose_at is None else f", lose at {lose_at}"
     if lose_after_sets is not None:
@@ -158,6 +174,18 @@ class GoingOut:
     lose_at: int | None = lose_at_field()
     win_by: int | None = field(None, WIN_BY_DOC, minimum=1, maximum=MOST_SCORE)
     lose_after_sets: int | None = lose_after_sets_field()
+
+    def explain(self) -> str:
+        """Going out in plain words (``pitchcore explain``): the target, who reaches it first, ties."""
+        win_by = "" if self.win_by is None else (
+            f"a side at the target wins only while it leads every other side by at least {self.win_by}; "
+            "otherwise play goes on")
+        return sentences(f"the game is played to {plural(self.target, 'point')}", self.order_words(), win_by,
+                         losing_words(self.lose_at, self.lose_after_sets))
+
+    def order_words(self) -> str:
+        """How a hand's points are counted towards the target, and who wins a tie, for ``explain``."""
+        raise NotImplementedError
 
     def needs_bidder(self) -> bool:
         """True when only a bidder can win, so a game without an auction would never end."""
@@ -239,6 +267,12 @@ def best_other(scores: tuple[int, ...], ledger: Ledger) -> int | None:
 class BidderFirst(GoingOut):
     """The bidder's side is settled first; then the others' points in award order; first to the target wins."""
 
+    def order_words(self) -> str:
+        return ("after each hand the bidder's side is counted first (its points, or its set-back), then the "
+                "others' points in award order; the first side to reach the target wins, and counting stops "
+                "there. So a bidder's side that reaches the target wins even where others reach it too, and "
+                "among the others the award order decides")
+
     def order(self, walk: Walk, ledger: Ledger) -> None:
         bidder = ledger.bidder_side
         if bidder is not None:
@@ -284,6 +318,11 @@ class AwardWalk(GoingOut):
 class BidderOnly(AwardWalk):
     """Points go in award order and only the bidder's side can win, once it has made its bid; scoring stops there."""
 
+    def order_words(self) -> str:
+        return ("points are counted in award order (a made shoot's bonus first, a set-back last), and only "
+                "the bidder's side can win: once it has made its bid and reaches the target, counting stops "
+                "there; no other side goes out, however many points it has")
+
     def may_win(self, side: int, ledger: Ledger, earned: int) -> bool:
         return side == ledger.bidder_side and bool(ledger.made) and earned >= ledger.bid_value
 
@@ -299,6 +338,11 @@ class BidderOnly(AwardWalk):
 class AwardOrder(AwardWalk):
     """Points go in award order and the first side to reach the target wins at once, bidder or not."""
 
+    def order_words(self) -> str:
+        return ("points are counted in award order (a made shoot's bonus first, a set-back last), and the "
+                "first side to reach the target wins at once, bidder or not (a set bidder never goes out on "
+                "that hand)")
+
     def may_win(self, side: int, ledger: Ledger, earned: int) -> bool:
         return True
 
@@ -307,6 +351,10 @@ class AwardOrder(AwardWalk):
 @attrs.frozen
 class WinOnBid(GoingOut):
     """The whole hand is scored; a side wins only by reaching the target on a hand it bid and made."""
+
+    def order_words(self) -> str:
+        return ("the whole hand is scored, and a side wins only by reaching the target on a hand it bid and "
+                "made; other sides may pass the target and play on")
 
     def needs_bidder(self) -> bool:
         return True
@@ -358,6 +406,11 @@ class HighestTotal(GoingOut):
         "side, else the first tied side clockwise from the bidder); shared (every tied side "
         "wins: state.winners names them all, state.winner is null)")
 
+    def order_words(self) -> str:
+        return ("the whole hand is scored; if sides reach the target, the highest total wins, and a tie for it "
+                + ("goes to the bidder's side, or else the first tied side clockwise from the bidder"
+                   if self.tie == "bidder" else "is won by every tied side together"))
+
     def shares(self) -> bool:
         return self.tie == "shared"
 
@@ -382,6 +435,11 @@ class BidderGoesOut(GoingOut):
     out first, but stops counting there: the others' points of that hand are not added.)
     """
 
+    def order_words(self) -> str:
+        return ("the whole hand is scored; a bidder's side that made its bid and reaches the target wins, "
+                "whatever the others score; otherwise the highest total at the target wins, a tie to the first "
+                "tied side clockwise from the bidder")
+
     def order(self, walk: Walk, ledger: Ledger) -> None:
         score_all(walk, ledger)
         bidder = ledger.bidder_side
@@ -397,6 +455,9 @@ class BidderGoesOut(GoingOut):
 @attrs.frozen
 class AllReaching(GoingOut):
     """The whole hand is scored; every side at the target after it wins, together if several do."""
+
+    def order_words(self) -> str:
+        return ("the whole hand is scored, and every side at the target after it wins, together if several do")
 
     def shares(self) -> bool:
         return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..model.cards import HIGH_JOKER, LOW_JOKER
+from ..model.cards import HIGH_JOKER, JOKER_TEXT, LOW_JOKER
 from .points import CardPoint
 from .registry import choice, component, field
 from .trump import TrumpTables
@@ -30,6 +30,9 @@ class JokerPoint(CardPoint):
         tuple(JOKER_CARDS), "high",
         "high: the high joker (HJ), the only joker of a one-joker deck; low: the low joker "
         "(LJ) of a two-joker deck")
+
+    def card_words(self) -> str:
+        return f"the {self.joker} joker ({JOKER_TEXT[JOKER_CARDS[self.joker]]}), if it is in play"
 
     def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
         return (JOKER_CARDS[self.joker],)

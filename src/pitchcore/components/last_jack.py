@@ -14,6 +14,12 @@ from .trump import NO_TRUMP, TrumpTables
 class LastJack:
     """The last jack played wins; else a later card of equal or better rank takes the trick (suits do not matter)."""
 
+    def explain(self) -> str:
+        """The trick's winner in plain words (``pitchcore explain``)."""
+        return ("The last jack played wins the trick; with no jack in it, each card of equal or higher rank "
+                "than the best so far takes the lead, so the last of the highest rank wins (suits do not "
+                "matter).")
+
     def winner(self, cards: tuple[int, ...], trump: int, tables: TrumpTables) -> int:
         """Position of the winning card. Ranks compare as ``tables`` order them with no trump
         (suits, trump included, do not matter), reversed after a LOW call (``calling.py``)."""

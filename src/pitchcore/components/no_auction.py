@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 class NoAuction(Step):
     """Nobody bids: the hand goes straight on with no bidder, and every side scores what it takes."""
 
+    def explain(self) -> str:
+        """No auction, in plain words (``pitchcore explain``)."""
+        return "There is no bidding: nobody is the bidder, and every side scores what it takes."
+
     def rank(self, value: int | str | None) -> int:
         return 0
 

@@ -14,6 +14,11 @@ from .trump import TrumpTables, build_tables
 class NoTrump(Step):
     """There is no trump suit: no card outranks another for its suit, and trump categories score nothing."""
 
+    def explain(self) -> str:
+        """No trump, in plain words (``pitchcore explain``)."""
+        return ("There is no trump suit: every card belongs to its own suit only, and a point category "
+                "judged by trumps scores nothing.")
+
     @property
     def extras(self) -> tuple[str, ...]:
         """No extra trumps: with no trump there is nothing for them to join."""

@@ -17,6 +17,7 @@ from ..model.state import GameState
 from .registry import choice, component, slot
 from .step import Fields, Next, Step
 from .trump import NO_TRUMP
+from .wording import sentences
 
 slot("play", "Who leads and which cards may be played to a trick.", "follow-or-trump")
 
@@ -94,6 +95,30 @@ class FollowOrTrump(Step):
                 return rule(*args, **kwargs)
             cls = rule
         return object.__new__(cls)
+
+    def explain(self) -> str:
+        """Play in plain words (``pitchcore explain``): who leads and what may be played."""
+        first = "" if self.first_lead == "any" else "the first lead of the hand must be a trump if the leader holds one"
+        return sentences(self.leader_text(), first, self.follow_text())
+
+    def leader_text(self) -> str:
+        """Who leads, for ``explain``."""
+        leader = {"bidder": "the bidder (the dealer's left where nobody bid)",
+                  "bidder-left": "the player on the bidder's left", "dealer": "the dealer",
+                  "eldest": "the player on the dealer's left"}.get(self.leader, self.leader)
+        return f"{leader} leads to the first trick; the winner of each trick leads to the next"
+
+    def follow_text(self) -> str:
+        """What may be played to a trick, for ``explain``."""
+        return {
+            "trump-anytime": "follow the suit led if able, but a trump may always be played instead; a player "
+                             "who cannot follow plays any card",
+            "strict": "follow the suit led if able, a trump only when void in it; a player who cannot follow "
+                      "plays any card",
+            "trump-only": "once trump is known only trumps are played: a player with no trump left folds for the "
+                          "hand and is skipped, a leader without trumps passes the lead to the next player "
+                          "holding one, and the hand ends when nobody holds a trump",
+        }.get(self.follow, f"follow: {self.follow}")
 
     def needs_trump(self) -> bool:
         """True when the rule means nothing without a trump suit (trump-only)."""

@@ -14,17 +14,35 @@ from typing import Any
 
 import attrs
 
-from ..model.cards import ACE, DECK_SIZE, FIVE, HIGH_JOKER, JACK, SAME_COLOUR, THREE, make_card, parse_rank
+from ..model.cards import (
+    ACE,
+    DECK_SIZE,
+    FIVE,
+    HIGH_JOKER,
+    JACK,
+    PIPS,
+    RANKS,
+    SAME_COLOUR,
+    THREE,
+    make_card,
+    parse_rank,
+)
 from .context import HandContext
 from .kernel_form import CARD, GAME, LAST
 from .registry import MOST_VALUE, choice, component, field, slot
 from .trump import NO_TRUMP, TrumpTables
+from .wording import RANK_WORDS, capital, plural
 
 slot("points", "The point categories of a hand, in award order.", None, many=True)
 
 RECEIVERS = ("holder", "capturer")
 GAME_TIES = ("nobody", "defenders", "dealer", "eldest", "joker-holder")
 """Who a tie for most Game pips goes to (``Game.tie``), the default first."""
+
+
+RECEIVER_WORDS = {"holder": "to the side that held it when play began",
+                  "capturer": "to the side that takes it in a trick"}
+"""Who scores a card's category, in the words ``explain`` uses."""
 
 
 def receiver_field(default: str) -> Any:
@@ -112,6 +130,15 @@ class Point(Category):
 class CardPoint(Point):
     receiver: str = receiver_field("capturer")
 
+    def explain(self) -> str:
+        """The category in plain words (``pitchcore explain``): its name, worth, card and receiver."""
+        return (f"{capital(self.name)} ({plural(self.value, 'point')}): {self.card_words()}, "
+                f"{RECEIVER_WORDS.get(self.receiver, self.receiver)}.")
+
+    def card_words(self) -> str:
+        """The card that decides the category, in words: ``the jack of trumps, if it is in play``."""
+        raise NotImplementedError
+
     def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
         """The cards that may decide the category while ``trump`` is trump, in order: the
         first of them in play does. The one definition both the engine and the compiled
@@ -158,6 +185,9 @@ class High(CardPoint):
 
     name: str = field("high", "the name awards are reported under")
 
+    def card_words(self) -> str:
+        return "the highest trump in play (a joker never is)"
+
     def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
         return tables.natural[trump]
 
@@ -174,6 +204,9 @@ class Low(CardPoint):
 
     name: str = field("low", "the name awards are reported under")
 
+    def card_words(self) -> str:
+        return "the lowest trump in play (a joker never is)"
+
     def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
         return tables.natural[trump][::-1]
 
@@ -185,6 +218,9 @@ class Jack(CardPoint):
 
     name: str = field("jack", "the name awards are reported under")
 
+    def card_words(self) -> str:
+        return "the jack of trumps, if it is in play"
+
     def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
         return (make_card(JACK, trump),)
 
@@ -195,6 +231,9 @@ class Jick(CardPoint):
     """The jick (the other jack of the trump's colour), if it is in play."""
 
     name: str = field("jick", "the name awards are reported under")
+
+    def card_words(self) -> str:
+        return "the jick (the other jack of the trump's colour), if it is in play"
 
     def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
         return (make_card(JACK, SAME_COLOUR[trump]),)
@@ -211,6 +250,9 @@ class OffFive(CardPoint):
     name: str = field("off-five", "the name awards are reported under")
     value: int = field(5, "points the category is worth (Left Pedro: 5)", minimum=1, maximum=MOST_VALUE)
 
+    def card_words(self) -> str:
+        return "the off-five (the other 5 of the trump's colour), if it is in play"
+
     def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
         return (make_card(FIVE, SAME_COLOUR[trump]),)
 
@@ -224,6 +266,9 @@ class OffAce(CardPoint):
     """The off-ace (the other ace of the trump's colour), if it is in play (Trickster's 11-point Pitch: 1)."""
 
     name: str = field("off-ace", "the name awards are reported under")
+
+    def card_words(self) -> str:
+        return "the off-ace (the other ace of the trump's colour), if it is in play"
 
     def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
         return (make_card(ACE, SAME_COLOUR[trump]),)
@@ -240,6 +285,9 @@ class OffThree(CardPoint):
     name: str = field("off-three", "the name awards are reported under")
     value: int = field(3, "points the category is worth (Trickster's 13-point Pitch: 3)",
                        minimum=1, maximum=MOST_VALUE)
+
+    def card_words(self) -> str:
+        return "the off-three (the other 3 of the trump's colour), if it is in play"
 
     def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
         return (make_card(THREE, SAME_COLOUR[trump]),)
@@ -263,6 +311,9 @@ class TrumpCard(CardPoint):
     rank: str = choice(tuple("23456789TJQKA"), "T",
                        'the rank of trumps that scores (quote a digit: rank: "5")')
 
+    def card_words(self) -> str:
+        return f"the {RANK_WORDS.get(self.rank, self.rank)} of trumps, if it is in play"
+
     def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
         return (make_card(parse_rank(self.rank), trump),)
 
@@ -285,6 +336,22 @@ class Game(Point):
         ("none", "half-on-ties"), "none",
         "none: a joker counts no pips; half-on-ties: each joker captured counts half a pip, "
         "which only breaks a tie for most pips (Whirled's Seven-Point Pitch)")
+
+    def explain(self) -> str:
+        """Game in plain words (``pitchcore explain``): the pips and who a tie goes to."""
+        pips = ", ".join(f"{count} for each {RANK_WORDS[RANKS[rank]]}"
+                         for rank, count in sorted(PIPS.items(), key=lambda item: -item[1]))
+        tie = {"nobody": "nobody",
+               "defenders": "the defending side in it, if there is just one (else nobody)",
+               "dealer": "the dealer's side, if it is in the tie (else nobody)",
+               "eldest": "the side of the player on the dealer's left, if it is in the tie (else nobody)",
+               "joker-holder": "the side dealt the joker (HJ), if it is in the tie (else nobody)",
+               }.get(self.tie, self.tie)
+        jokers = ("; a tie is first broken by the jokers taken, each worth half a pip"
+                  if self.joker_pips == "half-on-ties" else "")
+        return (f"{capital(self.name)} ({plural(self.value, 'point')}): to the side that takes the most game "
+                f"pips in its tricks ({pips}; nobody scores it when no pip is taken){jokers}; a tie for the "
+                f"most goes to {tie}.")
 
     def pips(self, ctx: HandContext) -> tuple[int, ...]:
         return ctx.pips
@@ -331,6 +398,11 @@ class LastTrick(Point):
 
     name: str = field("last-trick", "the name awards are reported under")
 
+    def explain(self) -> str:
+        """The last trick in plain words (``pitchcore explain``)."""
+        return (f"{capital(self.name)} ({plural(self.value, 'point')}): to the side that takes the last trick "
+                "of the hand.")
+
     def award(self, ctx: HandContext) -> int | None:
         taker = ctx.last_taker
         return None if taker is None else ctx.side_of[taker]
@@ -347,6 +419,11 @@ class HighSpade(Point):
 
     name: str = field("high-spade", "the name awards are reported under")
     receiver: str = receiver_field("capturer")
+
+    def explain(self) -> str:
+        """The high spade in plain words (``pitchcore explain``)."""
+        return (f"{capital(self.name)} ({plural(self.value, 'point')}): the highest spade in play by face (ace "
+                f"down to 2), trump or not, {RECEIVER_WORDS.get(self.receiver, self.receiver)}.")
 
     def candidates(self, tables: TrumpTables, trump: int) -> tuple[int, ...]:
         """The spades from the ace down, whatever is trump (the compiled kernel asks this too)."""

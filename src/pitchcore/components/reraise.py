@@ -35,6 +35,13 @@ class SellOutReraise(SellOut):
     the eldest pitches for 0).
     """
 
+    def others_bid(self) -> str:
+        """How the others bid, for ``explain``: round and round."""
+        return (f"the others then bid clockwise from the eldest's left, the dealer in turn like the rest, "
+                f"from {self.min_bid} to {self.max_bid}, each bid higher than the last; a player who passes "
+                "is out of the bidding, and one whose bid was raised may raise again when its turn comes "
+                "round, until every other player has passed")
+
     def most_calls(self, players: int) -> int:
         """The most calls a hand's auction can hold: the eldest's two, every bid there is
         (each one higher) and a pass from each other seat."""

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import attrs
 
-from .going_out import Settled, apply_lose_at, best_other, lose_after_sets_field, lose_at_field, lose_at_text
+from .going_out import (
+    Settled,
+    apply_lose_at,
+    best_other,
+    lose_after_sets_field,
+    lose_at_field,
+    lose_at_text,
+    losing_words,
+)
 from .registry import MOST_ROUNDS, choice, component, number_range
 from .settlement import Ledger
+from .wording import sentences
 
 PER_PLAYER = "per-player"
 
@@ -28,6 +37,14 @@ class Rounds:
         ("nobody", "shared"), "nobody",
         "a tie for the highest total after the last round: nobody wins; shared (every tied "
         "side wins: state.winners names them all, state.winner is null)")
+
+    def explain(self) -> str:
+        """A game of rounds in plain words (``pitchcore explain``)."""
+        hands = (f"{self.rounds} hands" if isinstance(self.rounds, int)
+                 else "one hand per player, so that everyone deals once")
+        tie = "nobody wins" if self.tie == "nobody" else "every tied side wins together"
+        return sentences(f"there is no target: a game is {hands}; after the last the highest total wins, and "
+                         f"on a tie for it {tie}", losing_words(self.lose_at, self.lose_after_sets))
 
     def count(self, players: int) -> int:
         """Hands in a game at a table of ``players``."""

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import attrs
 
 from .registry import choice, component, field, slot
+from .wording import sentences, times
 
 slot("settlement", "How the hand's points turn into score changes (set-back, no junk).",
      "set-back")
@@ -72,6 +73,26 @@ class SetBack:
         1, "a set is worth this many times the bid: what the bidder loses and the defenders "
         "score (a double set-back: 2)", minimum=1, maximum=10)
 
+    def explain(self) -> str:
+        """Settling a hand in plain words (``pitchcore explain``): a made bid, a set, the others."""
+        worth = times(self.set_multiplier, "the bid")
+        cost = f"its side loses {worth}" if self.set_costs == "bid" else "its side loses nothing for it"
+        taken = ("and scores none of the points it took" if self.set_bidder_points == "forfeited"
+                 else "but still scores the points it took")
+        paid = "" if self.set_bid_to == "nobody" or not self.defenders_score() else (
+            f"each defending side also scores {worth}, besides the points it took")
+        return sentences("a bidder whose side takes points worth at least its bid has made it, and its side "
+                         "scores the points it took",
+                         f"otherwise the bidder is set: {cost} {taken}", paid, self.others_text())
+
+    def explain_without_bidding(self) -> str:
+        """``explain`` where the auction has no bids (``auction: none``): no hand has a bidder."""
+        return "There is no bidding, so no hand has a bidder: every side scores the points it took."
+
+    def others_text(self) -> str:
+        """What the other sides score, for ``explain``."""
+        return "the other sides score the points they took"
+
     def defenders_score(self) -> bool:
         return True
 
@@ -110,6 +131,9 @@ class SetBack:
 @attrs.frozen
 class NoJunk(SetBack):
     """As set-back, but only the bidder's side can score: defenders' points count for nothing."""
+
+    def others_text(self) -> str:
+        return "only the bidder's side can score: the other sides' points count for nothing (no junk)"
 
     def defenders_score(self) -> bool:
         return False

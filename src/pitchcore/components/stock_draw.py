@@ -17,6 +17,7 @@ from ..model.fields import INFO, MASKS, TABLE, TO_MOVE, TRICK_CARDS
 from .play import _RULES, FollowOrTrump
 from .registry import choice, component
 from .step import Fields, Next
+from .wording import sentences
 
 _WAIT, _DONE = Next.WAIT, Next.DONE
 
@@ -38,6 +39,15 @@ class DrawAfterTrick(FollowOrTrump):
     def __new__(cls, *args: Any, **kwargs: Any) -> DrawAfterTrick:
         """This class plays every ``follow`` rule itself (``playable`` asks the rule's class)."""
         return object.__new__(cls)
+
+    def explain(self) -> str:
+        """Play with draws from the stock, in plain words (``pitchcore explain``)."""
+        stock = ("the stock lies face up, so everyone sees its top card" if self.stock == "face-up"
+                 else "the stock lies face down: only the card turned for trump is seen")
+        return sentences(FollowOrTrump.explain(self),
+                         "after each trick, while the stock holds a card for every player, the trick's "
+                         "winner draws its top card, then each other player in turn; once it is out the hands "
+                         "are played out", stock)
 
     def problems(self) -> list[tuple[str, str]]:
         if self.follow == "trump-only":

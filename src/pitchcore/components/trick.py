@@ -19,6 +19,11 @@ class HighestTrump:
     or the later where the tables say so (``TrumpTables.overtakes``: the bots ask it too).
     """
 
+    def explain(self) -> str:
+        """The trick's winner in plain words (``pitchcore explain``)."""
+        return ("The highest trump wins the trick; with no trump in it, the highest card of the suit led "
+                "(a card of any other suit never wins).")
+
     def kernel_form(self) -> bool:
         """What the compiled kernel plays (``components.kernel_form``): the card of highest
         power takes the trick (``_kernel.c``'s ``trick_winner`` mirrors ``winner``)."""

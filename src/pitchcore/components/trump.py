@@ -31,6 +31,7 @@ from ..model.phase import Phase
 from ..model.state import GameState
 from .registry import choice, component, slot
 from .step import Next, Step
+from .wording import sentences
 
 slot("trump", "How the trump suit is chosen, and which extra cards count as trumps.", "named")
 
@@ -200,6 +201,13 @@ class TrumpRule(Step):
     def tables(self) -> TrumpTables:
         return build_tables(self.extras, joker_order=self.joker_order)
 
+    def extras_text(self) -> str:
+        """The extra trumps and the order of the jokers, for ``explain`` (nothing: none)."""
+        extras = [f"{name}: {EXTRA_TRUMPS[name][0]}" if name in EXTRA_TRUMPS else name for name in self.extras]
+        order = {"first-played": "of the two jokers, the one played first in the hand ranks higher",
+                 "second-played": "in a trick holding both jokers, the one played second wins it"}
+        return sentences(*extras, order.get(self.joker_order, ""))
+
     def suit_from_lead(self, card: int) -> int | None:
         """The trump set by the first card led, for variants where the lead sets it."""
         return None
@@ -221,6 +229,16 @@ class FirstLead(TrumpRule):
         "named: the leader names any suit with a trump move straight after leading it "
         "(Dummies' Playing Around with Jokers)")
 
+    def explain(self) -> str:
+        """Trump by the first lead, in plain words (``pitchcore explain``)."""
+        joker = ""
+        if self.joker_lead != "spades" or any(name in JOKERS for name in self.extras):
+            joker = "if the first card led is a joker, " + (
+                "its leader then names any suit as trump" if self.joker_lead == "named"
+                else f"{self.joker_lead} are trump")
+        return sentences("the suit of the first card led in the hand is trump; nobody names it beforehand",
+                         joker, self.extras_text())
+
     def suit_from_lead(self, card: int) -> int | None:
         if card < DECK_SIZE:
             return suit_of(card)
@@ -234,6 +252,10 @@ class FirstLead(TrumpRule):
 @attrs.frozen
 class Named(TrumpRule):
     """The bidder names trump before any card is played."""
+
+    def explain(self) -> str:
+        """Named trump, in plain words (``pitchcore explain``)."""
+        return sentences("the bidder names the trump suit before any card is played", self.extras_text())
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:
         return state.evolve(phase=Phase.NAMING_TRUMP, to_move=state.info.bidder), True

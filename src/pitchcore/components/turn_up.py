@@ -24,6 +24,7 @@ from .deal import _seat_order
 from .registry import MOST_CARDS, MOST_VALUE, choice, component, field
 from .step import Next
 from .trump import TrumpRule
+from .wording import plural, sentences
 
 _BEGGING = (STAND, BEG)
 _GIVE_OR_RUN = (GIVE, RUN)
@@ -58,6 +59,27 @@ class TurnUp(TrumpRule):
         "discard: once the cards are run every seat, from the eldest, discards back to the cards "
         "it was dealt, a card a move (Foster's usual practice); keep: the cards are kept and "
         "as many tricks are played (English All Fours)")
+
+    def explain(self) -> str:
+        """The turn-up in plain words (``pitchcore explain``)."""
+        jack = "" if not self.turned_jack else (
+            f"if it is a jack, the dealer's side scores {plural(self.turned_jack, 'point')} at once")
+        if self.beg == "none":
+            beg = "nobody may beg: the turned suit is trump"
+        else:
+            to = "every side but the dealer's" if self.gift_to == "others" else "the eldest's side"
+            after = ("every player, from the dealer's left, discards back to the cards it was dealt, "
+                     "a card at a time" if self.after_run == "discard" else
+                     "every card is kept, and as many more tricks are played")
+            beg = (f"the eldest (the player on the dealer's left) stands, keeping the turned suit, or begs. "
+                   f"The dealer answers a beg by giving {plural(self.gift, 'point')} to {to} (never enough to "
+                   f"put a side out: then he must run the cards), or by running the cards: the turned card is "
+                   f"set aside, each player is dealt {plural(self.run, 'more card', 'more cards')}, and the next "
+                   f"card is turned, again while it is of the first suit; the new suit is trump"
+                   f"{' (a jack scores again)' if self.turned_jack else ''}, and a pack that runs out first "
+                   f"is thrown in. After a run, {after}")
+        return sentences("after the deal the next card of the stock is turned up: its suit is trump", jack, beg,
+                         self.extras_text())
 
     def most_held(self, players: int, deck: int, hand_size: int) -> int:
         """The most cards a seat can hold in play: its deal, and with ``after_run: keep``

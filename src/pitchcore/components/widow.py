@@ -9,6 +9,7 @@ import attrs
 from ..model.cards import mask_of
 from .registry import MOST_CARDS, component, field, slot
 from .step import Step
+from .wording import plural
 
 if TYPE_CHECKING:
     from ..model.state import GameState
@@ -20,6 +21,10 @@ slot("widow", "Cards the bidder (or every player) receives from the stock before
 @attrs.frozen
 class NoWidow(Step):
     """The bidder receives nothing."""
+
+    def explain(self) -> str:
+        """The widow in plain words (``pitchcore explain``): none."""
+        return "There is no widow: nobody receives cards beyond the deal."
 
     def extra_cards(self) -> int:
         """Cards the bidder holds beyond the others once the widow step is over."""
@@ -42,6 +47,11 @@ class Gift(Step):
     """
 
     count: int = field(3, "cards given to the bidder", minimum=1, maximum=MOST_CARDS)
+
+    def explain(self) -> str:
+        """The gift in plain words (``pitchcore explain``)."""
+        return (f"Once the auction is over the bidder is given the top {plural(self.count, 'card')} of the "
+                f"stock, and holds {self.count} more than the others until the exchange.")
 
     def extra_cards(self) -> int:
         return self.count
@@ -77,6 +87,11 @@ class OwnWidow(Step):
     """
 
     count: int = field(4, "cards in each player's widow", minimum=1, maximum=MOST_CARDS)
+
+    def explain(self) -> str:
+        """The players' widows in plain words (``pitchcore explain``)."""
+        return (f"Each player has a face-down widow of {plural(self.count, 'card')} of its own, seen by "
+                "nobody during the auction; once the auction is over each player picks up its widow.")
 
     def extra_cards(self) -> int:
         return 0

@@ -1,4 +1,4 @@
-"""The ``pitchcore`` command: list, show and check variants, and play a demo match."""
+"""The ``pitchcore`` command: list, show, explain, check and write variants, and play a demo match."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from ..model.errors import PitchcoreError, VariantError
 from ..model.phase import Phase
 from ..model.results import winners_text
 from ..model.text import printable
-from . import simulate, terminal
+from . import explain, scaffold, simulate, terminal
 
 
 def _variants(_: argparse.Namespace) -> int:
@@ -44,9 +44,18 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _explain(args: argparse.Namespace) -> int:
+    """Print a variant's effective rules in plain English (``tools/explain.py``)."""
+    print(explain.explain(load_variant(args.name, base=args.base), width=args.width), end="")
+    return 0
+
+
 def _check(args: argparse.Namespace) -> int:
     """Check each file: its problems (status 1), or ``ok`` with its notes; either way, the
-    warnings about rules of its parent it drops."""
+    warnings about rules of its parent it drops; then each file that is ok is followed by its
+    rules in plain English (``--no-explain``: not), for the table to read and say "yes, that
+    is how we play"."""
+    explaining = args.explain
     failed = 0
     for path in args.files:
         try:
@@ -62,6 +71,10 @@ def _check(args: argparse.Namespace) -> int:
             stream = sys.stdout
         for warning in variant_warnings(path, base=args.base):
             print(f"     warning: {warning}", file=stream)
+        if explaining and stream is sys.stdout:
+            print()
+            print(explain.explain(variant, indent=" " * 5), end="")
+            print()
     _plugins_left_out()
     return 1 if failed else 0
 
@@ -225,11 +238,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     show.add_argument("--resolved", action="store_true",
                       help="print the effective rules, every field spelt out")
     show.set_defaults(run=_show)
+    explained = commands.add_parser("explain", help="print a variant's rules in plain English, slot by slot")
+    explained.add_argument("name", help="bundled variant name or YAML file")
+    explained.add_argument("--base", default=None, metavar="DIR",
+                           help="the folder extends paths may reach (default: the file's own folder)")
+    explained.add_argument("--width", type=int, default=explain.WIDTH, metavar="COLUMNS",
+                           help=f"wrap lines to COLUMNS (default {explain.WIDTH}; 0: one line per paragraph)")
+    explained.set_defaults(run=_explain)
     check = commands.add_parser("check", help="validate house-rule YAML files")
     check.add_argument("files", nargs="+")
     check.add_argument("--base", default=None, metavar="DIR",
                        help="the folder extends paths may reach (default: each file's own folder)")
+    check.add_argument("--explain", action=argparse.BooleanOptionalAction, default=True,
+                       help="follow each file that is ok with its rules in plain English (the default; "
+                            "--no-explain: only the problems, notes and warnings)")
     check.set_defaults(run=_check)
+    scaffold.add_parser(commands)
     commands.add_parser("components", help="list slots and component kinds, the plugins' too").set_defaults(
         run=_components)
     commands.add_parser("plugins", help="list the installed plugins and the kinds they add").set_defaults(
