@@ -166,9 +166,19 @@ def private_json(view: PlayerView) -> dict[str, Any]:
     return {name: write(getattr(view, name)) for name, write in _encoders(PRIVATE)}
 
 
+_LAST_RESULT: tuple[HandResult | None, dict[str, Any]] = (None, {})
+"""The hand result written last and its JSON data: the move that ends a hand writes it twice
+(its ``HandScored`` event, and the update's ``hand_result``)."""
+
+
 def hand_result_json(result: HandResult) -> dict[str, Any]:
-    """A finished hand's result as a view gives it (its awards, tricks and deciding cards)."""
-    data: dict[str, Any] = json_converter().unstructure(result, HandResult)
+    """A finished hand's result as a view gives it (its awards, tricks and deciding cards).
+    The same result twice in a row gives the same dict: read it, do not change it."""
+    global _LAST_RESULT
+    last, data = _LAST_RESULT
+    if last is not result:
+        data = json_converter().unstructure(result, HandResult)
+        _LAST_RESULT = (result, data)
     return data
 
 
@@ -306,39 +316,43 @@ def _move_made_json(event: MoveMade) -> str:
     return text
 
 
+_UNSET = object()
+"""A field not encoded yet (no part is this object)."""
+
+
 class _Fields:
     """One part's fields as last encoded. A field is encoded again only when what its value
     is worked out from changed (``view.FIELD_PARTS``: the parts compared, equal or the very
     objects): the trick in progress, the completed tricks and the cards of a hand are then
     not even made for a view whose parts say they are as before."""
 
-    __slots__ = ("_last", "_names", "_plain", "_sources", "_writers")
+    __slots__ = ("_getters", "_names", "_plain", "_sources", "_texts", "_writers")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self._names = names
         self._writers = _text_writers(names)
-        self._sources = tuple(FIELD_PARTS[name] for name in names)
+        self._getters = tuple(operator.itemgetter(*FIELD_PARTS[name]) for name in names)
+        """Per field, its parts out of ``raw_parts`` (one, or a tuple of several) in one call."""
         self._plain = tuple(name in PLAIN_FIELDS for name in names)
         """Per field, whether its part is its value (read so, the view sets no slot)."""
-        self._last: list[tuple[Any, str] | None] = [None] * len(names)
+        self._sources: list[Any] = [_UNSET] * len(names)
+        self._texts: list[str] = [""] * len(names)
 
     def text(self, view: PlayerView) -> str:
         parts = raw_parts(view)
         if parts is None:  # (a view built from values: nothing to compare, all encoded)
-            self._last = [None] * len(self._names)
+            self._sources = [_UNSET] * len(self._names)
             return "{" + ",".join([key + write(getattr(view, name))
                                    for name, (key, write) in zip(self._names, self._writers, strict=True)]) + "}"
-        last = self._last
-        pieces = []
-        for index, where in enumerate(self._sources):
-            source = parts[where[0]] if len(where) == 1 else tuple([parts[at] for at in where])
-            known = last[index]
-            if known is None or not (known[0] is source or (type(known[0]) is type(source) and known[0] == source)):
+        sources, texts = self._sources, self._texts
+        for index, get in enumerate(self._getters):
+            source = get(parts)
+            known = sources[index]
+            if source is not known and (type(source) is not type(known) or source != known):
                 key, write = self._writers[index]
-                value = source if self._plain[index] else getattr(view, self._names[index])
-                known = last[index] = (source, key + write(value))
-            pieces.append(known[1])
-        return "{" + ",".join(pieces) + "}"
+                sources[index] = source
+                texts[index] = key + write(source if self._plain[index] else getattr(view, self._names[index]))
+        return "{" + ",".join(texts) + "}"
 
 
 class Parts:
