@@ -6,7 +6,7 @@ import functools
 
 import attrs
 
-from ..model.cards import DECK_CARDS, DECK_SIZE, DECKS, JOKER_TEXT, RANKS, TEN, rank_of
+from ..model.cards import DECK_CARDS, DECK_SIZE, DECKS, JOKER_TEXT, RANKS, rank_of
 from ..model.extension import compiled
 from ..model.moves import PASS, REDEAL, Move
 from ..model.phase import Phase
@@ -17,13 +17,28 @@ from .wording import listed, plural, sentences
 
 slot("deal", "Players, partnerships, deck and how the cards are dealt.", "packets")
 
-_LOW_CARDS = sum(0x1FFF >> (13 - TEN) << 13 * suit for suit in range(4))
-"""Mask of the 2s to 9s of the four suits: a hand of these only is worthless."""
+
+def _ranks_mask(ranks: str) -> int:
+    """Mask of the cards of ``ranks`` (``"23456789"``) in the four suits."""
+    return sum(1 << 13 * suit + RANKS.index(rank) for suit in range(4) for rank in ranks)
 
 
-def worthless(hand: int) -> bool:
-    """A coke hand: no card above a 9 (a joker is above a 9: it is a trump)."""
-    return not hand & ~_LOW_CARDS
+WORTHLESS: dict[str, tuple[int, str, str]] = {
+    "nothing-above-nine": (_ranks_mask("23456789"), "no card above a 9", "a card above a 9"),
+    "no-face-card": (_ranks_mask("23456789TA"), "no face card (no jack, queen or king, "
+                     "whatever its aces and tens)", "a jack, queen or king"),
+    "no-ace-or-face-card": (_ranks_mask("23456789T"), "no ace and no face card (no ace, jack, "
+                            "queen or king, whatever its tens)", "an ace, jack, queen or king"),
+}
+"""The definitions of a worthless hand a table may throw in (``deal.worthless``): each
+name's mask of the cards such a hand may hold (a joker is in none: it is a trump whatever
+suit is named, so a hand with one is never worthless), what such a hand holds, and what a
+hand that is not worthless holds, in words."""
+
+def worthless(hand: int, definition: str = "nothing-above-nine") -> bool:
+    """True when ``hand`` (a card mask) is worthless by ``definition`` (a ``WORTHLESS``
+    name): by default a coke hand, no card above a 9. A joker saves any hand: it is a trump."""
+    return not hand & ~WORTHLESS[definition][0]
 
 
 @component("deal", "packets")
@@ -59,13 +74,23 @@ class PacketDeal(Step):
     )
     worthless_hand: str = choice(
         ("play", "redeal", "demand"), "play",
-        "what happens to a coke hand, one dealt no card above a 9 (a joker counts as above a "
-        "9). play: every deal is played; redeal: the deal is thrown in before the bidding and "
-        "the same dealer deals again, automatically (a stacked first deal is played as given); "
-        "demand (the player may demand a redeal): before the bidding every seat "
-        "from the eldest to the dealer says pass, or redeal if its hand is worthless, which "
-        "throws the deal in and the same dealer deals again (every seat is asked, so being "
-        "asked tells nobody anything)",
+        "what happens to a worthless hand, as worthless defines it: by default a coke hand, one "
+        "dealt no card above a 9 (a joker counts as above a 9). play: every deal is played; "
+        "redeal: the deal is thrown in before the bidding and the same dealer deals again, "
+        "automatically (a stacked first deal is played as given); demand (the player may "
+        "demand a redeal): before the bidding every seat from the eldest to the dealer says "
+        "pass, or redeal if its hand is worthless, which throws the deal in and the same dealer "
+        "deals again (every seat is asked, so being asked tells nobody anything)",
+    )
+    worthless: str = choice(
+        tuple(WORTHLESS), "nothing-above-nine",
+        "which hand worthless_hand (redeal or demand) throws in. nothing-above-nine: "
+        "no card above a 9, a coke hand; no-face-card: no jack, queen or king (aces and tens "
+        "do not save it); no-ace-or-face-card: no ace, jack, queen or king (tens do not save "
+        "it). A joker saves a hand under every definition: it is a trump whatever suit is "
+        "named. Tables also throw in a hand with no trump once trump is known, but the deal "
+        "is asked about before the bidding, when trump is not known yet, so it is not a "
+        "definition here",
     )
 
     def explain(self) -> str:
@@ -107,14 +132,24 @@ class PacketDeal(Step):
         return "one at a time" if self.packet == 1 else f"{self.packet} at a time"
 
     def worthless_text(self) -> str:
-        """What becomes of a hand with no card above a 9, for ``explain`` (nothing: it is played)."""
-        worthless = "no card above a 9 (a joker counts as above a 9)"
+        """What becomes of a worthless hand (as ``worthless`` defines it), for ``explain``
+        (nothing: it is played)."""
+        held = WORTHLESS[self.worthless][1]
+        if self.deck_size() > DECK_SIZE:  # a pack with a joker
+            held += (" (a joker counts as above a 9)" if self.worthless == "nothing-above-nine"
+                     else " (a joker saves a hand: it is a trump)")
         if self.worthless_hand == "redeal":
-            return f"a deal where any hand holds {worthless} is thrown in, and the same dealer deals again"
+            return f"a deal where any hand holds {held} is thrown in, and the same dealer deals again"
         if self.worthless_hand == "demand":
             return (f"before the bidding each player in turn, from the dealer's left to the dealer, may "
-                    f"demand a redeal if its hand holds {worthless}; the same dealer then deals again")
+                    f"demand a redeal if its hand holds {held}; the same dealer then deals again")
+        if self.worthless != "nothing-above-nine":  # (a file refuses this: see problems)
+            return f"every deal is played, even one where a hand holds {held}"
         return ""
+
+    def is_worthless(self, hand: int) -> bool:
+        """True when ``hand`` (a card mask) is worthless as this deal's ``worthless`` says."""
+        return worthless(hand, self.worthless)
 
     def side_table(self, players: int) -> tuple[int, ...]:
         """Side of each seat: cutthroat side = seat; partners side = seat % (number of sides)."""
@@ -175,6 +210,10 @@ class PacketDeal(Step):
                 "players, or lower max_players",
             ))
         found.extend(self.team_problems())
+        if self.worthless_hand == "play" and self.worthless != "nothing-above-nine":
+            found.append(("worthless", f"{self.worthless} says which hand is thrown in, but "
+                          "worthless_hand: play plays every deal; set worthless_hand: redeal or "
+                          "demand, or leave worthless out"))
         return found
 
     def team_problems(self) -> list[tuple[str, str]]:
@@ -214,14 +253,18 @@ class PacketDeal(Step):
         return state.evolve(phase=Phase.DEALING, to_move=(state.dealer + 1) % state.table.players)
 
     def legal(self, state: GameState) -> tuple[Move, ...]:
-        return (PASS, REDEAL) if worthless(state.masks[state.to_move or 0]) else (PASS,)
+        return (PASS, REDEAL) if self.is_worthless(state.masks[state.to_move or 0]) else (PASS,)
 
     def why_illegal(self, state: GameState, move: Move) -> str:
         seat = state.to_move
-        if move == REDEAL:
-            return (f"seat {seat} holds a card above a 9, so its hand is not worthless and it "
+        hand = state.masks[seat or 0]
+        if move == REDEAL and not self.is_worthless(hand):
+            cards, _, saves = WORTHLESS[self.worthless]
+            savers = hand & ~cards
+            holds = saves if savers & ((1 << DECK_SIZE) - 1) else "a joker"  # a joker alone saves it
+            return (f"seat {seat} holds {holds}, so its hand is not worthless and it "
                     "may not demand a redeal: pass")
-        may = "pass, or redeal (its hand is worthless)" if worthless(state.masks[seat or 0]) else "pass"
+        may = "pass, or redeal (its hand is worthless)" if self.is_worthless(hand) else "pass"
         return f"{move} is not a move now: before the bidding seat {seat} may {may}"
 
     def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
@@ -233,9 +276,9 @@ class PacketDeal(Step):
         return state.evolve(to_move=(seat + 1) % state.table.players), Next.WAIT
 
     def thrown_in(self, state: GameState) -> bool:
-        """True when the deal just made is thrown in: ``worthless_hand: redeal`` and a seat
-        holds no card above a 9 (a joker is above a 9: it is a trump)."""
-        return self.worthless_hand == "redeal" and any(worthless(mask) for mask in state.masks)
+        """True when the deal just made is thrown in: ``worthless_hand: redeal`` and a seat's
+        hand is worthless as ``worthless`` defines it (a joker saves a hand: it is a trump)."""
+        return self.worthless_hand == "redeal" and any(self.is_worthless(mask) for mask in state.masks)
 
     def deal_out(self, state: GameState, hand_size: int) -> GameState:
         """Deal ``hand_size`` cards to every seat from the top of ``info.stock``, in packets."""
