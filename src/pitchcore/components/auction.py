@@ -1,13 +1,14 @@
 """The auction slot: who becomes the bidder and for how much.
 
-Two kinds: ``single-round`` (one round of bids, the dealer last; docs/rules.md, "The
-auction") and ``sell-out`` (the eldest hand sells the right to pitch; docs/rules.md,
-"sell-out").
+Two kinds: ``single-round`` (one round of bids, the dealer last, or more with ``rounds``;
+docs/rules.md, "The auction") and ``sell-out`` (the eldest hand sells the right to pitch;
+docs/rules.md, "sell-out").
 """
 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import attrs
 
@@ -24,8 +25,9 @@ from .wording import sentences
 
 slot("auction", "How the bidder and the bid are decided.", "single-round")
 
-_LEGAL: Cache[tuple[object, int, bool, int, bool], tuple[Move, ...]] = Cache(10_000)
-"""Legal bids by (auction, high bid, dealer to bid, shoot rank, forced): a handful per variant."""
+_LEGAL: Cache[tuple[object, int, bool, int, bool, bool], tuple[Move, ...]] = Cache(10_000)
+"""Legal bids by (auction, high bid, dealer to bid, shoot rank, forced, a partner holds the
+high bid where that allows only a pass): a handful per variant."""
 
 _WAIT = Next.WAIT
 _NINES = tuple((make_card(NINE, suit), 0x1FFF << 13 * suit) for suit in range(4))
@@ -44,7 +46,32 @@ BID_NAME = re.compile(r"[a-z][a-z-]{0,19}")
 @component("auction", "single-round")
 @attrs.frozen(cache_hash=True)  # hashed on every legal_moves (the key of _LEGAL)
 class SingleRound(Step):
-    """One round of bids clockwise from eldest, each higher than the last; the dealer bids last."""
+    """Bids clockwise from eldest, each higher than the last, the dealer last: one round, or more (rounds).
+
+    ``rounds: once`` (the default) is the auction nearly every Pitch table plays: each player
+    passes or bids once. ``twice`` and ``until-all-pass`` are house rules that let the bidding
+    go round again; in both, as in the re-raise of Pedro Sancho in Foster's Complete Hoyle ("If
+    a player's first bid is raised he may raise again in his proper turn"), a pass is final: a
+    player who passed never bids again this hand, and the high bidder's turn is skipped while it
+    holds the high bid. A later round therefore holds only players who bid and were outbid.
+
+    - ``twice``: after the first round (the dealer last), the turn goes round once more from
+      the dealer's left to the dealer; the auction ends after that, or sooner when every player
+      but the high bidder has passed.
+    - ``until-all-pass``: the turn goes round and round until every player but the high bidder
+      has passed.
+
+    Every bid must be higher than the high bid, except the dealer's take (``dealer_may_take``),
+    which the dealer may make in any of its turns; the others must then bid higher than the
+    dealer's take to stay in. ``all_pass`` applies when nobody bid in the first round (everyone
+    has then passed, and a pass is final), as with a single round. ``forced_bid`` binds a player
+    in every one of its turns.
+
+    ``partner_overbid: false`` (partnership games): while a player's partner (a player of its
+    side) holds the high bid, that player may only pass; once an opponent outbids the partner,
+    it may bid again as usual. A forced bid still binds it, over its partner's bid. Where every
+    player plays for itself it changes nothing.
+    """
 
     min_bid: int = field(2, "lowest bid", minimum=1, maximum=MOST_BID)
     max_bid: int = field(4, "highest numbered bid", minimum=1, maximum=MOST_BID)
@@ -72,12 +99,25 @@ class SingleRound(Step):
         "card of the deck it does not hold; the seat holding it is its secret partner for the "
         "hand (both score the team's points, both are set back); a card dealt to nobody leaves "
         "the bidder alone against the others")
+    rounds: str = choice(
+        ("once", "twice", "until-all-pass"), "once",
+        "once: each player passes or bids once, the dealer last; twice: the bidding goes round "
+        "the table a second time, from the dealer's left to the dealer; until-all-pass: round "
+        "and round until every player but the high bidder has passed. In every case a pass is "
+        "final (a player who passed never bids again this hand) and the high bidder is skipped, "
+        "so a later round holds the players who bid and were outbid; the dealer may take "
+        "(dealer_may_take) in any of its turns")
+    partner_overbid: bool = field(
+        True, "a player may bid over its partner's high bid; false (partnerships): while a "
+        "player's partner holds the high bid, the player may only pass (a forced bid still binds "
+        "it); it may bid again once an opponent holds the high bid")
 
     def explain(self) -> str:
         """The auction in plain words (``pitchcore explain``)."""
         top = f", then {self.top_bid}, which ranks above every number" if self.top_bid is not None else ""
-        take = ("the dealer may take the high bid by bidding the same (never a shoot bid)" if self.dealer_may_take
-                else "the dealer must bid higher than the high bid, like everyone else")
+        turns = "" if self.rounds == "once" else ", in any of its turns"
+        take = (f"the dealer may take the high bid by bidding the same{turns} (never a shoot bid)"
+                if self.dealer_may_take else "the dealer must bid higher than the high bid, like everyone else")
         all_pass = {
             "redeal": "if everyone passes, the cards are thrown in and the same dealer deals again",
             "dealer-must-bid": "if everyone else passes, the dealer may not pass and must bid (stick the dealer)",
@@ -94,10 +134,22 @@ class SingleRound(Step):
             "once there is a bidder, it calls a partner by naming a card it does not hold: whoever holds "
             "that card is its secret partner for the hand (they score together and are set together); "
             "a card dealt to nobody leaves the bidder alone against the others")
-        return sentences("one round of bidding, clockwise from the dealer's left, the dealer last: each "
-                         "player passes or bids once, each bid higher than the last",
-                         f"the bids run from {self.min_bid} to {self.max_bid}{top}", take, all_pass, forced,
-                         partner)
+        rounds = {
+            "once": "one round of bidding, clockwise from the dealer's left, the dealer last: each player "
+                    "passes or bids once, each bid higher than the last",
+            "twice": "the bidding goes round the table twice, clockwise from the dealer's left, the dealer "
+                     "last each time, each bid higher than the last: a pass is final, and in the second "
+                     "round only the players who bid and were outbid speak again, raising or passing",
+            "until-all-pass": "the bidding goes round and round the table, clockwise from the dealer's left, "
+                              "each bid higher than the last, until every player but the high bidder has "
+                              "passed: a pass is final, and a player who was outbid may raise again in turn",
+        }.get(self.rounds, f"rounds: {self.rounds}")
+        overbid = "" if self.partner_overbid else (
+            "a player may not bid over its partner: while its partner holds the high bid, it may only pass"
+            + (" (unless it holds a 9 and another card of the 9's suit and must bid)"
+               if self.forced_bid is not None else ""))
+        return sentences(rounds, f"the bids run from {self.min_bid} to {self.max_bid}{top}", take, all_pass,
+                         forced, overbid, partner)
 
     def problems(self) -> list[tuple[str, str]]:
         found = []
@@ -134,16 +186,72 @@ class SingleRound(Step):
     def kernel_form(self) -> dict[Move, int] | None:
         """The compiled kernel's form (``components.kernel_form``): each bid move's rank (the
         pass 0), where the legal bids depend only on the high bid and whether the dealer
-        bids; None with a forced bid or a called partner, which stay Python."""
-        if self.forced_bid is not None or self.partner != "none":
+        bids, and the dealer's call ends the auction; None with a forced bid, a called partner,
+        more than one round or no overbidding a partner, which stay Python."""
+        if (self.forced_bid is not None or self.partner != "none" or self.rounds != "once"
+                or not self.partner_overbid):
             return None
         ranks = {PASS: 0}
         ranks.update((bid(value), self.rank(value)) for value in self.all_values())
         return ranks
 
+    def most_calls(self, players: int) -> int:
+        """The most calls a hand's auction can hold at a table of ``players`` (the rows of the
+        auction's history in ``interop.tensors``): one per seat and one more in a single round
+        (as every auction without its own count); twice round, two per seat; until all pass,
+        every bid there is (each higher than the last, or the dealer's take of it) and one
+        pass per seat."""
+        if self.rounds == "once":
+            return players + 1
+        if self.rounds == "twice":
+            return 2 * players
+        ranks = self.max_bid - self.min_bid + 1 + (self.top_bid is not None)
+        return max(players + 1, ranks * (2 if self.dealer_may_take else 1) + players)
+
     def begin(self, state: GameState) -> tuple[GameState, bool]:
         eldest = (state.dealer + 1) % state.table.players
         return state.evolve(phase=Phase.BIDDING, to_move=eldest), True
+
+    def following(self, info: HandInfo, seat: int, dealer: int, players: int) -> int | None:
+        """The seat to bid after ``seat`` has made the last call of ``info.bids`` in an auction
+        of more than one round, or None when the auction is over: every seat but the high
+        bidder has passed, or (``twice``) the turn would go round a third time. A seat that
+        passed and the high bidder are skipped."""
+        bids = info.bids
+        passed = {who for who, value in bids if value is None}
+        bidder = info.bidder
+        eldest = (dealer + 1) % players
+        at = (seat - eldest) % players
+        last_round = None
+        if self.rounds == "twice":  # rounds so far: a call nearer the eldest than the one before starts one
+            last_round = 1 + sum((b - eldest) % players <= (a - eldest) % players
+                                 for (a, _), (b, _) in pairwise(bids))
+        for step in range(1, players):
+            candidate = (seat + step) % players
+            if candidate in passed or candidate == bidder:
+                continue
+            if last_round is not None and last_round >= 2 and (candidate - eldest) % players <= at:
+                return None  # (a third time round)
+            return candidate
+        return None
+
+    def over(self, state: GameState) -> bool:
+        """True when the auction's bidding is over (the calls made, a bidder or none)."""
+        info = state.info
+        players = state.table.players
+        if self.rounds == "once":
+            return len(info.bids) >= players
+        return bool(info.bids) and self.following(info, info.bids[-1][0], state.dealer, players) is None
+
+    def partner_holds(self, state: GameState) -> bool:
+        """True when the high bid is held by a partner of the seat to move (its side's, not
+        itself): with ``partner_overbid`` false, that seat may only pass."""
+        bidder = state.info.bidder
+        seat = state.to_move
+        if bidder is None or seat is None or bidder == seat:
+            return False
+        side_of = state.table.side_of
+        return side_of[bidder] == side_of[seat]
 
     def forced(self, state: GameState) -> bool:
         """True when the seat to move may not pass: it holds the forcing holding (a 9 and
@@ -155,8 +263,8 @@ class SingleRound(Step):
     def calling(self, state: GameState) -> bool:
         """True when the auction is over and the bidder still has to call its partner."""
         info = state.info
-        return (self.partner == "called-card" and info.bidder is not None
-                and len(info.bids) >= state.table.players and info.called is None)
+        return (self.partner == "called-card" and info.bidder is not None and info.called is None
+                and self.over(state))
 
     def legal(self, state: GameState) -> tuple[Move, ...]:
         info = state.info
@@ -164,10 +272,14 @@ class SingleRound(Step):
             own = state.masks[info.bidder or 0]
             return tuple(PARTNER[card] for card in state.table.deck if not own >> card & 1)
         forced = self.forced_bid is not None and self.forced(state)
-        key = (self, info.high, state.to_move == state.dealer, state.table.shoot_rank, forced)
+        held = not self.partner_overbid and not forced and self.partner_holds(state)
+        key = (self, info.high, state.to_move == state.dealer, state.table.shoot_rank, forced, held)
         moves = _LEGAL.get(key)
         if moves is None:
-            moves = _LEGAL.put(key, self._legal(state, forced))
+            moves = _LEGAL.put(key, (PASS,) if held else self._legal(state, forced))
+        shoot = state.table.variant.shoot
+        if state.table.shoot_rank and shoot.barred(state):  # no shoot bid in the hole (shoot.not_below)
+            moves = tuple(move for move in moves if move.kind != "bid" or move.arg != shoot.bid)
         return moves
 
     def _legal(self, state: GameState, forced: bool) -> tuple[Move, ...]:
@@ -212,6 +324,13 @@ class SingleRound(Step):
             else:
                 why = f"everyone else passed, so the dealer (seat {seat}) may not pass"
             return f"{why}: it may {may}"
+        if (not self.partner_overbid and move.kind == "bid" and self.rank(move.arg) and legal == (PASS,)
+                and self.partner_holds(state)):
+            return (f"seat {seat}'s partner (seat {state.info.bidder}) holds the high bid ({state.info.bid}), "
+                    f"and a player may not bid over its partner: seat {seat} may only pass")
+        shoot = state.table.variant.shoot
+        if move.kind == "bid" and move.arg == shoot.bid and shoot.barred(state):
+            return f"{shoot.why_barred(state)}: it may pass{' or ' + may if may else ''}"
         if move.kind == "bid" and self.rank(move.arg) and seat == state.dealer:
             return f"the dealer (seat {seat}) may pass or {may}"
         if move.kind == "bid" and self.rank(move.arg):
@@ -233,19 +352,24 @@ class SingleRound(Step):
             return state.evolve(info=info._replace(called=arg, partner=holder)), Next.DONE
         info = with_bid(info, seat, arg, self.rank(arg)) if kind == "bid" else with_bid(info, seat, None)
         dealer: int = state[DEALER]
-        if seat != dealer:  # the state built in place: a hand has a bid or pass per seat
+        if self.rounds != "once":  # round again, skipping who passed and the high bidder
+            following = self.following(info, seat, dealer, state[TABLE].players)
+            if following is not None:
+                return state.evolve(info=info, to_move=following), _WAIT
+            # over: nobody bid (the dealer passed last, as in one round), or a bidder
+        elif seat != dealer:  # the state built in place: a hand has a bid or pass per seat
             return unchecked(GameState, (*state[:TO_MOVE], (seat + 1) % state[TABLE].players, state[MASKS], info,
                                     *state[TRICK_CARDS:])), _WAIT
         if info.bidder is None and self.all_pass == "dealer-names-trump":  # trump for nothing
-            info = info._replace(bidder=seat, bid=0)
+            info = info._replace(bidder=dealer, bid=0)
         if info.bidder is not None:
             if self.partner == "called-card":  # the bidder calls its partner before the next step
                 return state.evolve(info=info, to_move=info.bidder), _WAIT
             return state.evolve(info=info), Next.DONE
         if self.all_pass == "pass-deal":  # thrown in: the next seat deals (the engine redeals)
-            return state.evolve(info=info, dealer=(seat + 1) % state.table.players), Next.REDEAL
+            return state.evolve(info=info, dealer=(dealer + 1) % state.table.players), Next.REDEAL
         if self.all_pass == "dealer-set-back":  # the dealer is the bidder of min_bid, set unplayed
-            info = info._replace(bidder=seat, bid=self.min_bid, high=self.min_bid)
+            info = info._replace(bidder=dealer, bid=self.min_bid, high=self.min_bid)
             return state.evolve(info=info, to_move=None), Next.SCORE
         return state.evolve(info=info), Next.REDEAL
 

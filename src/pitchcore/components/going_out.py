@@ -431,14 +431,28 @@ class BidderGoesOut(GoingOut):
     The rule of tables where "the bidder goes out": every side scores what it took, and the
     bidding side, if it made its bid and reached the target, wins even where another side
     passed the target with more. Otherwise the highest total at the target wins, a tie to
-    the first tied side clockwise from the bidder. (``bidder-first`` also lets the bidder
-    out first, but stops counting there: the others' points of that hand are not added.)
+    the bidder's side (a set bidder still at the target), else the first tied side
+    clockwise from the bidder; with ``tie: shared`` every tied side wins (playsmear.com's
+    cutthroat rule: the bidder out first, else the highest total, ties shared). (``bidder-first``
+    also lets the bidder out first, but stops counting there: the others' points of that
+    hand are not added.)
     """
 
+    tie: str = choice(
+        ("bidder", "shared"), "bidder",
+        "who wins when the bidder does not go out and sides tie for the highest total at the "
+        "target: bidder (the bidder's side, else the first tied side clockwise from the "
+        "bidder); shared (every tied side wins: state.winners names them all, state.winner "
+        "is null)")
+
     def order_words(self) -> str:
+        tie = ("a tie to the bidder's side, else the first tied side clockwise from the bidder"
+               if self.tie == "bidder" else "a tie won by every tied side together")
         return ("the whole hand is scored; a bidder's side that made its bid and reaches the target wins, "
-                "whatever the others score; otherwise the highest total at the target wins, a tie to the first "
-                "tied side clockwise from the bidder")
+                f"whatever the others score; otherwise the highest total at the target wins, {tie}")
+
+    def shares(self) -> bool:
+        return self.tie == "shared"
 
     def order(self, walk: Walk, ledger: Ledger) -> None:
         score_all(walk, ledger)
@@ -447,7 +461,9 @@ class BidderGoesOut(GoingOut):
             walk.winner = bidder
             return
         tied = highest_at_target(walk, bidder)
-        if tied:
+        if len(tied) > 1 and self.tie == "shared":
+            walk.winner = tuple(sorted(tied))
+        elif tied:
             walk.winner = tied[0]
 
 

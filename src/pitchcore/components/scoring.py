@@ -246,9 +246,12 @@ def _scored(state: GameState, ctx: HandContext | None, judged: list[tuple[tuple[
 
 def _settled(state: GameState, ledger: Ledger, awarded: tuple[tuple[str, int | None], ...],
              pips: tuple[int, ...], record: PlayRecord) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
-    """``score_hand``'s answer once the hand's ledger is known: going out decides the rest."""
+    """``score_hand``'s answer once the hand's ledger is known: going out decides the rest,
+    once the settlement's floor (``settlement.floor``) has limited what the hand takes off."""
     info = state.info
-    delta, won, over = state.table.variant.going_out.settle(state.scores, ledger, info.bidder)
+    rules = state.table.variant
+    ledger = rules.settlement.floored(ledger, state.scores)
+    delta, won, over = rules.going_out.settle(state.scores, ledger, info.bidder)
     winners = winners_of(won)
     winner = winners[0] if len(winners) == 1 else None
     result = HandResult(

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from .registry import choice, component, field, slot
+from .registry import MOST_SCORE, choice, component, field, slot
 from .wording import sentences, times
 
 slot("settlement", "How the hand's points turn into score changes (set-back, no junk).",
@@ -54,6 +54,15 @@ class SetBack:
     Parlett's worked example plays it: a 7-7 split on a bid of 8 scores the setting side
     15 and the bidders 0). A set shoot bid is set like any bid, except that a shoot's own
     ``failed`` points are lost and paid as they are, whatever these options say.
+
+    ``floor`` is the table's "no score below zero": whatever a hand takes off a side (a
+    set-back, a failed shoot's points, a called partner's share of a set, the dealer set
+    back when all pass) stops at the floor, so a side at 2 set back 3 ends the hand at 0,
+    and one at 0 stays there. It limits the hand's net change, after the points the side
+    scores in it, and only ever makes a loss smaller: a side that starts a game below the
+    floor (``new_game(scores=...)``) goes no lower, but is not raised to it. Going out then
+    counts the limited loss, and the losing rules (``going_out.lose_at``) see the limited
+    score, so a ``lose_at`` below the floor is never reached.
     """
 
     set_bidder_points: str = choice(
@@ -72,6 +81,11 @@ class SetBack:
     set_multiplier: int = field(
         1, "a set is worth this many times the bid: what the bidder loses and the defenders "
         "score (a double set-back: 2)", minimum=1, maximum=10)
+    floor: int | None = field(
+        None, "null (scores may go below zero: in the hole), or the lowest score a hand can take a "
+        "side to: 0 for no score below zero (a side at 2 set back 3 ends at 0); a negative N stops "
+        "a side at N. It only limits losses: a side already below it goes no lower",
+        minimum=-MOST_SCORE, maximum=0)
 
     def explain(self) -> str:
         """Settling a hand in plain words (``pitchcore explain``): a made bid, a set, the others."""
@@ -83,11 +97,21 @@ class SetBack:
             f"each defending side also scores {worth}, besides the points it took")
         return sentences("a bidder whose side takes points worth at least its bid has made it, and its side "
                          "scores the points it took",
-                         f"otherwise the bidder is set: {cost} {taken}", paid, self.others_text())
+                         f"otherwise the bidder is set: {cost} {taken}", paid, self.others_text(),
+                         self.floor_text())
+
+    def floor_text(self) -> str:
+        """The score floor in plain words, for ``explain`` (nothing: there is none)."""
+        if self.floor is None:
+            return ""
+        lowest = "zero" if self.floor == 0 else str(self.floor)
+        return (f"no score goes below {lowest}: a hand that would take a side lower (a set-back, a failed "
+                f"shoot) leaves it at {self.floor}, and a side already below {lowest} goes no lower")
 
     def explain_without_bidding(self) -> str:
         """``explain`` where the auction has no bids (``auction: none``): no hand has a bidder."""
-        return "There is no bidding, so no hand has a bidder: every side scores the points it took."
+        return sentences("there is no bidding, so no hand has a bidder: every side scores the points it took",
+                         self.floor_text())
 
     def others_text(self) -> str:
         """What the other sides score, for ``explain``."""
@@ -118,6 +142,41 @@ class SetBack:
                 continue
             found.append((side, value))
         return tuple(found)
+
+    def floored(self, ledger: Ledger, scores: Sequence[int]) -> Ledger:
+        """``ledger`` with what it takes off each side limited by ``floor`` (unchanged
+        without one): a side ends the hand no lower than the floor, or than its score before
+        the hand where that was lower still. Only losses shrink: the set-back first, then a
+        negative credit (a called partner's share of a set), latest first; what a side
+        scores is kept, so going out walks the same gains in the same order, and a side eased
+        up to the floor is still far below any target."""
+        floor = self.floor
+        if floor is None:
+            return ledger
+        bidder = ledger.bidder_side
+        credits = [list(pair) for pair in ledger.credits]
+        paid = [list(pair) for pair in ledger.paid]
+        penalty = ledger.penalty
+        for side, score in enumerate(scores):
+            change = sum(amount for owner, amount in ledger.paid + ledger.credits if owner == side)
+            if side == bidder:
+                change += ledger.bonus - penalty
+            excess = min(score, floor) - (score + change)  # how far the hand would take it too low
+            if excess <= 0:
+                continue
+            if side == bidder:
+                eased = min(excess, penalty)
+                penalty -= eased
+                excess -= eased
+            for pair in reversed(paid + credits):
+                if excess <= 0:
+                    break
+                if pair[0] == side and pair[1] < 0:
+                    eased = min(excess, -pair[1])
+                    pair[1] += eased
+                    excess -= eased
+        return attrs.evolve(ledger, credits=tuple((side, amount) for side, amount in credits),
+                            paid=tuple((side, amount) for side, amount in paid), penalty=penalty)
 
     def set_pays(self, bidder_side: int, amount: int, sides: int) -> tuple[tuple[int, int], ...]:
         """(side, points) the defending sides score for a set worth ``amount``: with

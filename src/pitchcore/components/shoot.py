@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from .context import HandContext
 from .registry import MOST_BID, MOST_SCORE, component, number_range, slot
 from .wording import plural, sentences
+
+if TYPE_CHECKING:
+    from ..model.state import GameState
 
 slot("shoot", "A bid for everything (smudge, moon): what it needs, wins and costs.", "none")
 
@@ -33,6 +38,18 @@ class NoShoot:
     def achieved(self, ctx: HandContext, awards: list[int | None]) -> bool:
         return False
 
+    def barred(self, state: GameState) -> bool:
+        """Whether the seat to move may not bid the shoot bid now: never, there is none."""
+        return False
+
+    def why_barred(self, state: GameState) -> str:
+        """Why the seat to move may not bid the shoot bid: it never is barred."""
+        return ""
+
+    def reads_scores(self) -> bool:
+        """Whether who may bid the shoot bid depends on the scores: no."""
+        return False
+
     def kernel_form(self) -> bool:
         """The compiled kernel can settle this (``components.kernel_form``): nothing to judge."""
         return True
@@ -50,6 +67,10 @@ class Shoot:
     failed: int | str = attrs.field(default="set-back", metadata=number_range(
         -MOST_SCORE, 0, choices=FAILED,
         doc="set-back (lose the bid's worth), lose-game, or a score change such as -11 (never a gain)"))
+    not_below: int | None = attrs.field(default=None, metadata=number_range(
+        -MOST_SCORE, MOST_SCORE,
+        doc="null (any seat may bid the shoot bid), or N: a seat whose side's score is below N "
+            "may not bid it (no smudge in the hole, as in Parlett's Smudge: 0)"))
 
     def explain(self) -> str:
         """The shoot bid in plain words (``pitchcore explain``): what it needs, wins and costs."""
@@ -66,7 +87,11 @@ class Shoot:
         else:
             failed = {"set-back": "failed, it is set back like any bid",
                       "lose-game": "failed, the bidder's side loses the game at once"}.get(self.failed, self.failed)
-        return sentences(f"{bid} shoots for everything: it is made only by {self.needs()}", made, failed)
+        barred = "" if self.not_below is None else (
+            f"a player whose side's score is below {self.not_below} may not bid it"
+            + (" (no shoot in the hole)" if self.not_below == 0 else ""))
+        return sentences(f"{bid} shoots for everything: it is made only by {self.needs()}", made, failed,
+                         barred)
 
     def needs(self) -> str:
         """What makes the shoot bid, for ``explain``."""
@@ -74,6 +99,28 @@ class Shoot:
 
     def achieved(self, ctx: HandContext, awards: list[int | None]) -> bool:
         return bool(awards) and all(side == ctx.bidder_side for side in awards)
+
+    def barred(self, state: GameState) -> bool:
+        """Whether the seat to move may not bid the shoot bid now: its side's score is below
+        ``not_below`` (the auction leaves the bid out of that seat's legal bids)."""
+        least = self.not_below
+        if least is None:
+            return False
+        seat = state.to_move
+        return seat is not None and state.scores[state.table.side_of[seat]] < least
+
+    def why_barred(self, state: GameState) -> str:
+        """Why the seat to move may not bid the shoot bid (``barred``), for an illegal move's message."""
+        seat = state.to_move or 0
+        score = state.scores[state.table.side_of[seat]]
+        hole = " (in the hole)" if self.not_below == 0 else ""
+        return (f"seat {seat}'s side is at {score}, below {self.not_below}{hole}, so it may not bid "
+                f"{self.bid}, the shoot bid")
+
+    def reads_scores(self) -> bool:
+        """Whether who may bid the shoot bid depends on the scores (``not_below``): then a
+        seat's legal bids are not the same for every seat at one high bid."""
+        return self.not_below is not None
 
     def kernel_form(self) -> bool:
         """The compiled kernel can settle this (``components.kernel_form``): made or missed

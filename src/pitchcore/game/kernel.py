@@ -208,10 +208,11 @@ def play_step(table: Table, component: Step) -> Step:
 def auction_step(table: Table, component: Step) -> Step:
     """The auction step ``table`` runs: ``component`` itself, or with its bids in the kernel
     where the extension is in use and the auction is a single round whose legal bids depend
-    on the high bid and the dealer's turn alone (no forced bid, no called partner)."""
+    on the high bid and the dealer's turn alone (no forced bid, no called partner, one round,
+    partners free to overbid each other: the auction's ``kernel_form`` says)."""
     form = kernel_form(component)
-    if _kernel is None or form is None:
-        return component
+    if _kernel is None or form is None or table.variant.shoot.reads_scores():
+        return component  # (it keeps the legal bids per high bid: not where a score bars the shoot bid)
     bids = _compiled(table, "auction", lambda: _compile_bids(table.players, component, form()))
     return component if bids is None else KernelAuction(component, bids)
 
