@@ -347,4 +347,4 @@ def test_the_terminal_shows_the_joker_with_the_trumps_and_takes_it_as_shorthand(
     out = io.StringIO()
     assert run_play("joker-pitch", 0, "heuristic", 2, None, io.StringIO("1\n" * 3000), out) == 0
     text = out.getvalue()
-    assert "Game over" in text and "joker: " in text and "plays HJ" in text
+    assert "Game over" in text and "  Joker: HJ (" in text and "plays HJ" in text
