@@ -46,6 +46,22 @@ def notes(variant: Variant) -> list[tuple[Path_, str]]:
                       f"points of a hand add up to {total}, so a bid of {shoot.bid} needs all "
                       f"{total}. If a category was added (the bundled ten-point scales the bids "
                       f"to the new total), set shoot.bid: {total} and auction.max_bid: {total}"))
+    deal = variant.deal
+    counts = range(deal.min_players, deal.max_players + 1)
+    if isinstance(auction, SingleRound) and not auction.partner_overbid \
+            and all(len(set(deal.side_table(players))) == players for players in counts):
+        table = f"{deal.min_players}" if len(counts) == 1 else f"{deal.min_players} to {deal.max_players}"
+        found.append((("auction", "partner_overbid"), "false stops a player bidding over its "
+                      f"partner, but with deal sides {deal.sides} and "
+                      f"{table} players every player plays for itself, so it changes nothing; "
+                      "remove partner_overbid, or play in partnerships (deal.sides: partners)"))
+    floor = getattr(variant.settlement, "floor", None)
+    least = getattr(shoot, "not_below", None)
+    if floor is not None and least is not None and least <= floor:
+        found.append((("shoot", "not_below"), f"a side below {least} may not bid {shoot.bid}, but "
+                      f"settlement.floor: {floor} keeps every score at {floor} or above, so "
+                      "it bars nobody; remove not_below (or the floor), or set it above "
+                      f"{floor}"))
     return found
 
 
@@ -146,7 +162,29 @@ def _conflicts(variant: Variant) -> list[Conflict]:
                       f"eldest pitches at once for {auction.pitch_bid}); shoot on one of "
                       f"{', '.join(map(str, auction.all_values()))}, or set shoot: none",
                       (("auction", "pitch_bid"), ("auction", "max_bid"), ("auction",))))
+    if isinstance(auction, SellOut) and isinstance(shoot, Shoot) and shoot.not_below is not None:
+        found.append((("shoot", "not_below"), f"not_below: {shoot.not_below} bars a side whose "
+                      f"score is below it from the shoot bid, but auction kind {kind_of(auction)} "
+                      "never bars a bid (every seat may make its bids, whatever its score), so it "
+                      "would do nothing; remove not_below, or use auction: single-round, which "
+                      "honours it",
+                      (("auction", "kind"), ("auction",))))
+    found.extend(_unreachable_loss(variant))
     return found
+
+
+def _unreachable_loss(variant: Variant) -> list[Conflict]:
+    """A losing score below the score floor: no hand takes a side that low."""
+    floor = getattr(variant.settlement, "floor", None)
+    lose_at = getattr(variant.going_out, "lose_at", None)
+    if floor is None or lose_at is None or lose_at >= floor:
+        return []
+    fixes = ["set lose_at: null"] + ([f"lose_at: {floor} (reached at the floor)"] if floor < 0 else [])
+    fixes.append(f"settlement.floor: {lose_at}")
+    return [(("going_out", "lose_at"), f"a side at or below {lose_at} loses the game, but "
+             f"settlement.floor: {floor} stops every score at {floor}, so no side ever gets "
+             f"that low; {', '.join(fixes[:-1])} or {fixes[-1]}",
+             (("settlement", "floor"), ("settlement",)))]
 
 
 def _entry_hint(value: object, message: str) -> str:
