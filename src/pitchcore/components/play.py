@@ -14,10 +14,10 @@ from ..model.phase import Phase
 from ..model.results import first_holding
 from ..model.results import trick_seats as trick_seats  # (its home before it moved to results)
 from ..model.state import GameState
-from .registry import choice, component, slot
+from .registry import MOST_SCORE, choice, component, number_range, slot
 from .step import Fields, Next, Step
 from .trump import NO_TRUMP
-from .wording import sentences
+from .wording import plural, sentences
 
 slot("play", "Who leads and which cards may be played to a trick.", "follow-or-trump")
 
@@ -51,6 +51,22 @@ def plays_of(mask: int) -> tuple[Move, ...]:
 
 FOLLOW_RULES = ("trump-anytime", "strict", "trump-only")
 """The ``follow`` choices, the default first."""
+REFUSED = "refused"
+"""``renege``'s default: a card the follow rule does not allow is refused when played."""
+
+
+def _check_renege(play: FollowOrTrump, attribute: attrs.Attribute[Any], value: object) -> None:
+    """``renege: N`` only where the follow rule has a suit to follow and nothing else
+    changes the hands during play (their record at the hand's end is what judges a renege)."""
+    del attribute
+    if value == REFUSED:
+        return
+    if play.follow == "trump-only":
+        raise ValueError("renege: a penalty needs a suit to follow, and follow: trump-only has none; "
+                         "use trump-anytime or strict")
+    if type(play) not in (FollowOrTrump, StrictFollow):
+        raise ValueError(f"renege: a penalty is played by play kind follow-or-trump only, not by "
+                         f"{type(play).__name__}")
 
 
 @component("play", "follow-or-trump")
@@ -78,6 +94,14 @@ class FollowOrTrump(Step):
     )
     leader: str = choice(("bidder", "bidder-left", "dealer", "eldest"), "bidder",
                          "who leads the first trick (bidder-left: the seat after the bidder, Nine-Five)")
+    renege: int | str = attrs.field(default=REFUSED, kw_only=True, validator=_check_renege, metadata=number_range(
+        0, MOST_SCORE, choices=(REFUSED,),
+        doc="refused: a card the follow rule does not allow is refused when played; or N (\"a renege "
+            "costs N points\"): any card in hand may be played, and when the hand ends each renege "
+            "(a card played that the follow rule did not allow: not following the suit led when "
+            "able, or under first_lead: trump a non-trump first lead while holding a trump) costs "
+            "the reneging seat's side N points, the hand being otherwise scored as usual. Not with "
+            "follow: trump-only, nor with draws from a stock (draw-after-trick)"))
 
     def __new__(cls, *args: Any, **kwargs: Any) -> FollowOrTrump:
         """An instance of the class that plays the ``follow`` rule.
@@ -99,7 +123,41 @@ class FollowOrTrump(Step):
     def explain(self) -> str:
         """Play in plain words (``pitchcore explain``): who leads and what may be played."""
         first = "" if self.first_lead == "any" else "the first lead of the hand must be a trump if the leader holds one"
-        return sentences(self.leader_text(), first, self.follow_text())
+        return sentences(self.leader_text(), first, self.follow_text(), self.renege_text())
+
+    def renege_text(self) -> str:
+        """What happens to a renege, for ``explain`` (nothing: it is refused, as usual)."""
+        if not isinstance(self.renege, int):
+            return ""
+        return (f"a player may renege (play a card the rule above does not allow); nobody stops it, "
+                f"and when the hand ends each renege costs the reneging player's side "
+                f"{plural(self.renege, 'point')}, the hand being otherwise scored as usual")
+
+    def reneges(self, state: GameState) -> tuple[int, ...]:
+        """The seat of each renege in ``state``'s finished tricks, in play order: a card the
+        follow rule (``playable``) did not allow, judged on the cards the seat held then
+        (its hand when play began, less the cards it had played). The one check of a renege;
+        scoring runs it when the hand ends (nothing before then tells a renege from a play)."""
+        info = state.info
+        start = info.start
+        if not start:
+            return ()
+        players = state.table.players
+        held = list(start)
+        fields: Fields = list(state)
+        done = state.done_tricks
+        found = []
+        for number, (leader, cards, _taker) in enumerate(done):
+            fields[DONE_TRICKS] = done[:number]
+            for position, (seat, card) in enumerate(zip(trick_seats(start, leader, cards, players), cards,
+                                                        strict=True)):
+                fields[MASKS] = tuple(held)
+                fields[TO_MOVE] = seat
+                fields[TRICK_CARDS] = cards[:position]
+                if not self.playable(fields) >> card & 1:
+                    found.append(seat)
+                held[seat] &= ~(1 << card)
+        return tuple(found)
 
     def leader_text(self) -> str:
         """Who leads, for ``explain``."""
@@ -167,7 +225,7 @@ class FollowOrTrump(Step):
     def legal(self, state: GameState | Fields) -> tuple[Move, ...]:
         if state[PHASE] is _NAMING:  # the first lead was a joker: its leader names trump
             return TRUMP
-        mask = self.playable(state)
+        mask = self.playable(state) if self.renege == REFUSED else state[MASKS][state[TO_MOVE]]
         _LAST[0] = (state, mask)
         moves = _PLAYS.get(mask)
         if moves is None:
@@ -181,7 +239,7 @@ class FollowOrTrump(Step):
             return move in TRUMP
         last_state, mask = _LAST[0]
         if last_state is not state:
-            mask = self.playable(state)
+            mask = self.playable(state) if self.renege == REFUSED else state.masks[state.to_move or 0]
         card = move[1]
         return move[0] == "play" and card.__class__ is int and card >= 0 and bool(mask >> card & 1)
 

@@ -21,11 +21,14 @@ import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+import attrs
+
 from ..model.caches import Cache
 from ..model.cards import MAX_CARDS
 from ..model.results import HandResult, PlayRecord
 from .context import HandContext, decisions
 from .going_out import winners_of
+from .play import FollowOrTrump
 from .points import Category, top_side
 from .settlement import Ledger
 from .shoot import Shoot
@@ -247,9 +250,22 @@ def _scored(state: GameState, ctx: HandContext | None, judged: list[tuple[tuple[
 def _settled(state: GameState, ledger: Ledger, awarded: tuple[tuple[str, int | None], ...],
              pips: tuple[int, ...], record: PlayRecord) -> tuple[HandResult, tuple[int, ...], int | None, bool]:
     """``score_hand``'s answer once the hand's ledger is known: going out decides the rest,
-    once the settlement's floor (``settlement.floor``) has limited what the hand takes off."""
+    once the settlement's floor (``settlement.floor``) has limited what the hand takes off.
+
+    Reneges (``play: {renege: N}``) are found and settled here, the one place every
+    hand ends: each costs the reneging seat's side N points, paid before anything
+    else the hand scores (so a side never goes out on points its penalty takes back), and
+    the hand is otherwise scored as usual. The floor limits a penalty like any loss."""
     info = state.info
-    rules = state.table.variant
+    table = state.table
+    rules = table.variant
+    play = rules.play
+    if isinstance(play, FollowOrTrump) and isinstance(play.renege, int):  # each renege costs its side, first
+        reneges = play.reneges(state)
+        penalty = play.renege
+        record = attrs.evolve(record, reneges=reneges, renege_penalty=penalty)
+        ledger = attrs.evolve(ledger, paid=tuple((table.side_of[seat], -penalty) for seat in reneges if penalty)
+                              + ledger.paid)
     ledger = rules.settlement.floored(ledger, state.scores)
     delta, won, over = rules.going_out.settle(state.scores, ledger, info.bidder)
     winners = winners_of(won)

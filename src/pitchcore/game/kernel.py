@@ -66,6 +66,8 @@ def unsupported(variant: Variant) -> str | None:
     """Why the kernel cannot play ``variant`` (None: it can): the first component it needs
     that gives no kernel form (``components.kernel_form``). A plug-in subclass gives none
     unless it says its own, since it may change anything."""
+    if getattr(variant.play, "renege", "refused") != "refused":
+        return "reneges are allowed and penalised (play renege: N), and the kernel refuses every illegal play"
     for slot in ("play", "trick"):
         component = getattr(variant, slot)
         if kernel_form(component) is None:

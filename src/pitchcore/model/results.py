@@ -176,6 +176,11 @@ class PlayRecord:
         default=None, eq=False, repr=False)
     """Where the cards are judged: the point categories' own reading of a played hand
     (``components.context.decisions``), handed in by scoring so results need no rules."""
+    reneges: tuple[int, ...] = attrs.field(default=(), eq=False)
+    """The seat of each renege found when the hand ended, in play order (``play: {renege:
+    N}``; otherwise none): each cost its seat's side ``renege_penalty``."""
+    renege_penalty: int = attrs.field(default=0, eq=False)
+    """What each renege cost (already in the hand's ``delta``)."""
 
 
 @attrs.frozen
@@ -224,6 +229,15 @@ class HandResult:
                      for leader, cards, taker in record.tricks)
 
     @property
+    def reneges(self) -> tuple[int, ...]:
+        """The seat of each renege, in play order, where the variant allows reneges and
+        penalises them at the hand's end (``play: {renege: N}``): each cost the seat's
+        side ``record.renege_penalty`` points, already counted in ``delta``. Empty otherwise, and for
+        a result read back from a record or a view (which carry the summary only)."""
+        record = self.record
+        return () if record is None else record.reneges
+
+    @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's hand when play began, as the table saw it: the cards it played.
 
@@ -266,6 +280,9 @@ class HandResult:
             decision = decided.get(name)
             card = f" ({decision.describe()})" if decision is not None else ""
             parts.append(f"{name} to side {side}{card}")
+        if record is not None:
+            for seat in record.reneges:
+                parts.append(f"seat {seat} reneged and its side loses {record.renege_penalty}")
         change = " ".join(f"{value:+d}" for value in self.delta)
         parts.append(f"scores change {change}")
         if self.ended_game:
