@@ -25,6 +25,7 @@ from pitchcore.components.kernel_form import kernel_form
 from pitchcore.game import kernel
 from pitchcore.model.moves import PASS
 from pitchcore.model.state import GameState, Phase
+from scenarios.stacked import SWEEP_HANDS, SWEEP_TRICKS, seats
 
 AUCTION_STEP = HAND_STEPS.index("auction")
 
@@ -52,27 +53,6 @@ def refused(state: GameState, move: str, reason: str) -> None:
         state.apply(move)
     assert pc.dumps(state) == before
 
-
-def seats(**by_seat: str) -> list[str]:
-    """hands=[...] from s0=..., s1=..., keyed by seat so a deal cannot be shifted by mistake."""
-    return [by_seat[f"s{i}"] for i in range(len(by_seat))]
-
-
-# Seat 1 takes every trick and holds High and Low (hearts trump): all four points to seat 1.
-SWEEP_HANDS = seats(
-    s1="AH KH 2H AC KC QC",
-    s2="5H 9C 8C 7S 6S 5S",
-    s3="JH TC 4D 3D 2D 9S",
-    s0="QS KS AS 4C 3C 2C",
-)
-SWEEP_TRICKS = [
-    "play AH", "play 5H", "play JH", "play 2C",
-    "play KH", "play 5S", "play 2D", "play 3C",
-    "play 2H", "play 6S", "play 3D", "play 4C",
-    "play AC", "play 8C", "play TC", "play AS",
-    "play KC", "play 9C", "play 4D", "play KS",
-    "play QC", "play 7S", "play 9S", "play QS",
-]
 
 TWICE = house("auction: {rounds: twice}\n", "ten-point-pitch")
 """Ten-point Pitch (bids 4 to 10, the dealer may take, stuck dealer) bid twice round."""

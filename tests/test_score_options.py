@@ -18,44 +18,26 @@ from pitchcore.components.shoot import AllPoints, NoShoot
 from pitchcore.game import kernel
 from pitchcore.model.state import GameState
 from pitchcore.tools.explain import component_text
+from test_going_out_options import SPLIT, outcome
+from test_going_out_options import hand as going_out_hand
+from test_going_out_options import house as going_out_house
 
-HOLDER_POINTS = ("trump: named\npoints: [{kind: high, receiver: holder}, {kind: low, receiver: holder}, "
-                 '{kind: trump-card, name: nine, rank: "9", value: 3, receiver: holder}]\n')
-"""High 1, Low 1, the 9 of trumps 3, all to the holder, in that award order."""
 
-# Two seats, hearts: seat 1 (the bidder) holds High; seat 0 holds Low (2H) and the nine.
-SPLIT = ["9H 2H 3S 4S 5S 6S", "AH KC QC JC TC 9C"]
-# Four seats, hearts named by seat 1, which holds no trump: seat 2 High, seat 3 Low, seat 0 the nine.
-FOUR = ["9H 3S 4S 5S 6S 7S", "KC QC JC TC 8C 7C", "AH 2D 3D 4D 5D 6D", "2H 8D 9D TD JD QD"]
+def with_shoot(text: str) -> str:
+    """``text`` with no shoot bid unless it has one (auction-pitch's bid of 4 would be a smudge)."""
+    return text if "shoot:" in text else text + "shoot: none\n"
 
 
 def house(text: str, all_pass: str = "redeal") -> pc.Variant:
-    """auction-pitch with ``HOLDER_POINTS``, bids 1 to 5, no shoot bid unless ``text`` has
-    one, and ``text``."""
-    auction = f"auction: {{min_bid: 1, max_bid: 5, all_pass: {all_pass}}}\n"
-    shoot = "" if "shoot:" in text else "shoot: none\n"
-    return pc.load_variant_text(f"extends: auction-pitch\nname: house\n{HOLDER_POINTS}{auction}{shoot}{text}")
-
-
-def finish(state: GameState) -> GameState:
-    """Play the hand out with the first legal move until it is scored."""
-    hands = len(state.hand_results)
-    while not state.is_over and len(state.hand_results) == hands:
-        state = state.apply(state.legal_moves()[0])
-    return state
+    """test_going_out_options' house (auction-pitch with ``HOLDER_POINTS``, bids 1 to 5) with
+    no shoot bid unless ``text`` has one."""
+    return going_out_house(with_shoot(text), all_pass)
 
 
 def hand(text: str, bid: str, scores: list[int], players: int = 2) -> GameState:
-    """Seat 1 bids ``bid``, the others pass, seat 1 names hearts; the hand is played out."""
-    state = pc.new_game(house(text), players=players, seed=3, dealer=0,
-                        hands=SPLIT if players == 2 else FOUR, scores=scores)
-    for move in [bid, *["pass"] * (players - 1), "trump H"]:
-        state = state.apply(move)
-    return finish(state)
-
-
-def outcome(state: GameState) -> tuple[bool, int | None, tuple[int, ...], tuple[int, ...]]:
-    return state.is_over, state.winner, state.winners, state.scores
+    """test_going_out_options' hand (seat 1 bids ``bid``, names hearts, the hand played out)
+    on ``house(text)``."""
+    return going_out_hand(with_shoot(text), bid, scores, players)
 
 
 # ---------------------------------------------------------------- a score floor

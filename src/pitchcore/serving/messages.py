@@ -30,6 +30,7 @@ from ..components.variant import Variant
 from ..game.events import HandScored, MoveMade
 from ..game.view import FIELD_PARTS, PLAIN_FIELDS, PlayerView, raw_parts
 from ..interop.view_json import json_converter
+from ..model.caches import Cache
 from ..model.cards import CARDS, Card
 from ..model.errors import IllegalMove
 from ..model.moves import Move
@@ -130,18 +131,15 @@ def _text_writer(hint: Any) -> Callable[[Any], str]:
     return lambda value: _dumps(encode(value))
 
 
-_MOVE_JSON: dict[Move, str] = {}
+_MOVE_JSON: Cache[Move, str] = Cache(20_000)
+"""Moves' JSON texts (bounded: a draw's discards can be many)."""
 
 
 def _move_json(move: Move) -> str:
     """A move's JSON text, kept: the legal moves are written for a seat on every move, and
     most are the same few (bids, plays of the same cards)."""
     text = _MOVE_JSON.get(move)
-    if text is None:
-        if len(_MOVE_JSON) > 20_000:  # (discards can be many: keep the memory bounded)
-            _MOVE_JSON.clear()
-        text = _MOVE_JSON[move] = _dumps(str(move))
-    return text
+    return _MOVE_JSON.put(move, _dumps(str(move))) if text is None else text
 
 
 @functools.cache
@@ -302,18 +300,15 @@ class Update:
         return text
 
 
-_MOVE_MADE_JSON: dict[MoveMade, str] = {}
+_MOVE_MADE_JSON: Cache[MoveMade, str] = Cache(20_000)
+"""Move events' JSON texts (bounded as ``_MOVE_JSON``)."""
 
 
 def _move_made_json(event: MoveMade) -> str:
     """A move's event as JSON text, kept: the same few (a seat playing a card, a bid) recur in
     every game."""
     text = _MOVE_MADE_JSON.get(event)
-    if text is None:
-        if len(_MOVE_MADE_JSON) > 20_000:  # (discards can be many: keep the memory bounded)
-            _MOVE_MADE_JSON.clear()
-        text = _MOVE_MADE_JSON[event] = _dumps(event_json(event))
-    return text
+    return _MOVE_MADE_JSON.put(event, _dumps(event_json(event))) if text is None else text
 
 
 _UNSET = object()
