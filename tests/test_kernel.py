@@ -38,9 +38,9 @@ from pitchcore.model.log import Log
 from pitchcore.model.moves import PLAY, Move
 from pitchcore.model.state import GameState, Phase
 
-HANDS = int(os.environ.get("PITCHCORE_KERNEL_HANDS", "25000"))
-"""Random hands per bundled variant compared move by move: 25,000 each in the test command
-(about 725,000 in all, some 5 minutes of one core: the Python side of each move is the cost);
+HANDS = int(os.environ.get("PITCHCORE_KERNEL_HANDS", "10000"))
+"""Random hands per bundled variant compared move by move: 10,000 each in the test command
+(about 290,000 in all, some 2 minutes of one core: the Python side of each move is the cost);
 ``PITCHCORE_KERNEL_HANDS=100000`` is the long run (about 20 minutes of one core) before a
 kernel change lands, ``PITCHCORE_KERNEL_HANDS=5000 pytest tests/test_kernel.py`` a quick one
 while working on it."""
