@@ -319,6 +319,13 @@ def test_a_house_file_without_a_name_is_named_for_its_file(tmp_path: Path) -> No
 # -- what to write instead -------------------------------------------------------------
 
 
+def refused_house(text: str) -> VariantError:
+    """The error of ``house.yaml``: auction-pitch with ``text``."""
+    with pytest.raises(VariantError) as caught:
+        load_variant_text("extends: auction-pitch\n" + text, "house.yaml")
+    return caught.value
+
+
 @pytest.mark.parametrize(("text", "problem"), [
     ("auction: {dealer_may_take: \"false\"}\n",
      "house.yaml:2: auction.dealer_may_take: expected true or false, got 'false' (text, because of the quotes: "
@@ -330,9 +337,7 @@ def test_a_house_file_without_a_name_is_named_for_its_file(tmp_path: Path) -> No
      "quotes: write the number without them)"),
 ])
 def test_a_quoted_boolean_or_number_says_to_remove_the_quotes(text: str, problem: str) -> None:
-    with pytest.raises(VariantError) as caught:
-        load_variant_text("extends: auction-pitch\n" + text, "house.yaml")
-    assert caught.value.problems == [problem]
+    assert refused_house(text).problems == [problem]
 
 
 @pytest.mark.parametrize("text", [
@@ -341,9 +346,8 @@ def test_a_quoted_boolean_or_number_says_to_remove_the_quotes(text: str, problem
     "going_out: {target: \"²\"}\n",                                     # a digit, but not one YAML reads
 ])
 def test_quotes_are_blamed_only_when_removing_them_helps(text: str) -> None:
-    with pytest.raises(VariantError) as caught:
-        load_variant_text("extends: auction-pitch\n" + text, "house.yaml")
-    assert "quotes" not in str(caught.value), caught.value
+    error = refused_house(text)
+    assert "quotes" not in str(error), error
 
 
 @pytest.mark.parametrize(("text", "problem"), [
@@ -361,9 +365,7 @@ def test_quotes_are_blamed_only_when_removing_them_helps(text: str) -> None:
      "joker-low, joker-middle, joker-top, jokers; this reads as two list items run together"),
 ])
 def test_a_misindented_list_item_is_named_as_such(text: str, problem: str) -> None:
-    with pytest.raises(VariantError) as caught:
-        load_variant_text("extends: auction-pitch\n" + text, "house.yaml")
-    (found,) = caught.value.problems
+    (found,) = refused_house(text).problems
     assert found.startswith(problem), found
     assert "did you mean" not in found and "installed plugin" not in found
 
