@@ -168,7 +168,7 @@ def choose_move(state: GameState, rng: random.Random, *, bold: bool = False) -> 
     """
     moves = state.legal_moves()
     if state.phase is Phase.BIDDING and not bold:
-        bids = [move for move in moves if move.kind == "bid"]
+        bids = [move for move in moves if move.kind in ("bid", "blind")]  # (blind: before the deal)
         keep_out = 0.95 if state.info.high else 0.75
         if PASS in moves and (not bids or rng.random() < keep_out):
             return PASS

@@ -85,8 +85,8 @@ def test_blocks_come_in_the_documented_order_at_named_offsets() -> None:
     assert (space.play, space.discard, space.done, space.partner, space.pass_, space.redeal, space.trump,
             space.call, space.bid, space.deal) == (0, 52, 104, 105, 157, 158, 159, 163, 165, 170)
     assert list(space.blocks) == ["play", "discard", "done", "partner", "pass", "redeal", "trump", "call",
-                                  "bid", "deal", "word"]
-    assert space.word == space.size and space.words == ()  # no words: an empty block at the end
+                                  "bid", "deal", "word", "blind"]
+    assert space.word == space.blind == space.size and space.words == space.blinds == ()  # empty blocks at the end
     assert space.blocks["bid"] == range(165, 170) and space.bids == (2, 3, 4, 5, "moon")
     assert space.deals == (6,) and space.deck_size == 52
     assert [space.names[a] for a in (0, 51, 52, 104, 105, 157, 158, 159, 162, 163, 164, 165, 169, 170)] == [

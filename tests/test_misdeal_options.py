@@ -118,10 +118,12 @@ def test_a_definition_with_every_deal_played_is_refused() -> None:
         house("deal: {worthless: no-face-card}\n")
 
 
-def test_no_trump_is_not_a_definition() -> None:
-    """A hand without trump can only be judged once trump is known, after the deal's step."""
-    with pytest.raises(pc.VariantError, match=r"deal\.worthless: expected one of nothing-above-nine, "
-                                              r"no-face-card, no-ace-or-face-card, got 'no-trump'"):
+def test_no_trump_is_not_judged_at_the_deal() -> None:
+    """A hand without trump can only be judged once trump is known, after the deal's step:
+    auction-pitch's first lead sets trump, so it is refused there (tests/test_no_trump_misdeal.py
+    tests the rule where trump is named before play)."""
+    with pytest.raises(pc.VariantError, match=r"deal\.worthless: no-trump throws in a deal where a "
+                                              r"hand holds no trump once trump is known"):
         rule("demand", "no-trump")
 
 

@@ -79,6 +79,9 @@ def variants() -> list[tuple[str, pc.Variant]]:
     # A house rule no bundled variant has: a seat may throw in a worthless hand (the redeal move).
     worthless = "extends: auction-pitch\nname: worthless-hands\ndeal: {worthless_hand: demand}\n"
     found.append(("worthless-hands", pc.load_variant_text(worthless, "<worthless-hands>")))
+    # And blind bids (the blind move, and views whose blind list names seats).
+    blind = "extends: auction-pitch\nname: blind-bids\nauction: {blind: 2}\n"
+    found.append(("blind-bids", pc.load_variant_text(blind, "<blind-bids>")))
     return found
 
 

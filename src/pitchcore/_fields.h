@@ -25,5 +25,5 @@ enum { INFO_BIDS = 2,
        INFO_TRUMP = 6,
        INFO_START = 11,
        INFO_CALLED = 14,
-       INFO_COUNT = 18 };  /* HandInfo fields */
+       INFO_COUNT = 19 };  /* HandInfo fields */
 #endif

@@ -105,7 +105,8 @@ def pre_play_state(view: PlayerView, variant: Variant, template: GameState, mask
     dealt = tuple(mask & ~gift if seat == view.bidder else mask for seat, mask in enumerate(masks))
     info = HandInfo(dealt=dealt, stock=stock, bids=view.bids,
                     high=auction.rank(view.bid) if view.bid is not None else 0, bidder=view.bidder,
-                    bid=view.bid, gift=gift, hand_size=view.hand_size or variant.deal.hand_size)
+                    bid=view.bid, gift=gift, hand_size=view.hand_size or variant.deal.hand_size,
+                    blind=sum(1 << seat for seat in view.blind))
     return template.evolve(scores=view.scores, dealer=view.dealer, deal_number=len(view.hand_results),
                            hand_results=view.hand_results, phase=view.phase, to_move=view.to_move,
                            masks=masks, info=info, trick_cards=(), leader=view.dealer, done_tricks=(),

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import math
 import random
+import types
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -48,17 +50,20 @@ from ..model.cards import (
     KING,
     QUEEN,
     SAME_COLOUR,
+    SUITS,
     TEN,
     THREE,
     cards_in,
     make_card,
 )
-from ..model.moves import BEG, GIVE, REDEAL, RUN, STAND, Move
+from ..model.fields import DONE_TRICKS, INFO, MASKS, STATE_SIZE, TABLE, TO_MOVE, TRICK_CARDS, HandInfo
+from ..model.moves import BEG, GIVE, PASS, REDEAL, RUN, STAND, Move
 from ..model.phase import Phase
 from .jacks import JacksBot
 from .knowledge import (
     VARIANTS_KEPT,
     Knowledge,
+    allows_reneges,
     cached_tables,
     deck_size_of,
     knowledge_of,
@@ -371,6 +376,30 @@ class _Table:
         return cost
 
 
+def within_the_rule(view: PlayerView, variant: Variant, legal: Sequence[Move]) -> Sequence[Move]:
+    """The plays of ``legal`` that the follow rule allows, where the variant lets a seat
+    renege (``play: {renege: N}`` makes every card in hand legal): the heuristic never
+    reneges on purpose. The rule is the play component's own ``playable``, asked of the
+    fields of a state holding what the view shows (this seat's hand, the trick, trump)."""
+    play = variant.play
+    if not isinstance(play, FollowOrTrump):
+        return legal
+    fields: list[Any] = [None] * STATE_SIZE
+    fields[TABLE] = types.SimpleNamespace(trump_tables=cached_tables(variant))
+    fields[MASKS] = tuple(sum(1 << card.index for card in view.hand) if seat == view.seat else 0
+                          for seat in range(view.players))
+    fields[TO_MOVE] = view.seat
+    fields[TRICK_CARDS] = tuple(card.index for _, card in view.trick)
+    fields[INFO] = HandInfo(dealt=(), trump=None if view.trump is None else SUITS.index(view.trump))
+    fields[DONE_TRICKS] = view.tricks
+    try:
+        allowed = play.playable(fields)
+    except (AttributeError, TypeError, IndexError):  # (a plug-in's play that reads more of a state)
+        return legal
+    kept = [move for move in legal if move.kind != "play" or (isinstance(move.arg, int) and allowed >> move.arg & 1)]
+    return kept or legal
+
+
 class HeuristicBot:
     """Bids and plays by the rule texts' strategy advice; fast, deterministic apart from ties."""
 
@@ -389,6 +418,8 @@ class HeuristicBot:
             return legal[0]
         if REDEAL in legal:
             return REDEAL  # a worthless hand: never worth keeping
+        if legal[-1].kind == "blind":
+            return PASS  # the blind round, before the deal: no cards to judge a bid by
         variant = variant_of(view, self.variant)
         phase = view.phase
         if phase in (Phase.DEALING, Phase.CALLING) or (variant is not None and isinstance(variant.trick, LastJack)):
@@ -404,6 +435,8 @@ class HeuristicBot:
         elif phase is Phase.DISCARDING:
             move = self.discard(view, legal, knowledge_of(view, variant), rules)
         elif phase is Phase.PLAYING:
+            if variant is not None and allows_reneges(variant):
+                legal = within_the_rule(view, variant, legal)
             move = self.play(view, legal, knowledge_of(view, variant), rules)
         if move is None or move not in legal:
             return legal[rng.randrange(len(legal))]
@@ -450,7 +483,7 @@ class HeuristicBot:
         if view.trump is not None and (STAND in legal or RUN in legal):  # a turned-up trump
             # Keep a trump the hand is worth a point or more in: stand (the eldest) or give
             # the beggar his point (the dealer); else beg, or run the cards for another.
-            good = suit_value(hand, "CDHS".index(view.trump), rules, view.players) >= 1.0
+            good = suit_value(hand, SUITS.index(view.trump), rules, view.players) >= 1.0
             if STAND in legal:
                 return STAND if good else BEG
             return GIVE if good and GIVE in legal else RUN

@@ -14,7 +14,9 @@ What is proved, and how:
   void. Where the first lead must be a trump if the leader holds one, a non-trump first
   lead proves the leader void in trumps. Effective suits come from the variant's trump
   tables, so the jick and the jokers count as trumps. No cards are drawn during play, so a void holds
-  for the rest of the hand.
+  for the rest of the hand. Where the variant allows reneges (``play: {renege: N}``: any card
+  may be played, and a renege is only penalised when the hand ends), neither proves a void:
+  a seat may renege on purpose, so nothing is inferred from a card played.
 * ``follow: trump-only`` (Ten-point Pitch) skips the seats out of trumps: a seat that did
   not play to a finished trick holds no trump, nor does a seat the turn has passed over
   on its way to the seat to move (from the last trick's taker, which passes the lead on
@@ -234,6 +236,12 @@ def _refilled(variant: Variant | None, view: PlayerView) -> int:
     return int(draws(view.players, deck_size_of(variant), view.hand_size or variant.deal.hand_size))  # type: ignore[union-attr]
 
 
+def allows_reneges(variant: Variant | None) -> bool:
+    """Whether ``variant`` lets a seat renege (``play: {renege: N}``: any card in hand may be
+    played, penalised when the hand ends): then a card played proves no void."""
+    return variant is not None and isinstance(getattr(variant.play, "renege", None), int)
+
+
 def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
     """Everything ``view`` proves about the unseen cards (see the module notes)."""
     variant = variant_of(view, variant)
@@ -243,8 +251,9 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
     hand = _card_mask(view.hand)
     played_by = [0] * players
     voids = [0] * players
+    reneges = allows_reneges(variant)
     first_lead_trump = (variant is not None and isinstance(variant.play, FollowOrTrump)
-                        and variant.play.first_lead == "trump")
+                        and variant.play.first_lead == "trump" and not reneges)
 
     tricks = _plays(view)
     done = len(tricks)
@@ -265,6 +274,8 @@ def knowledge_of(view: PlayerView, variant: Variant | None = None) -> Knowledge:
         led = suit[first]
         if number == 0 and first_lead_trump and led != trump:
             voids[leader] |= 1 << trump
+        if reneges:  # (a seat may renege: failing to follow proves nothing)
+            continue
         for seat, card in plays[1:]:
             played = suit[card]
             if played != led and played != trump:  # (when trump was led: a trump void)

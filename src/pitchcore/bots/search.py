@@ -324,7 +324,7 @@ def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]]
         dealt=dealt, stock=stock, bids=view.bids, high=auction.rank(view.bid) if view.bid is not None else 0,
         bidder=view.bidder, bid=view.bid, trump=kn.trump, gift=kn.gift, junk=(), discards=discards,
         exchanged=view.players, start=start, call=view.call, hand_size=found.deal.hand_size,
-        turned=turned, **_called(view, start))
+        turned=turned, blind=sum(1 << seat for seat in view.blind), **_called(view, start))
     trick = tuple(card.index for _, card in view.trick)
     leader = view.trick[0][0] if view.trick else view.to_move
     tricks = tuple((lead, tuple(card.index for card in cards), taker) for lead, cards, taker in view.tricks)

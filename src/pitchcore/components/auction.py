@@ -14,13 +14,14 @@ import attrs
 
 from ..model.caches import Cache
 from ..model.cards import NINE, card_text, make_card
-from ..model.fields import DEALER, INFO, MASKS, TABLE, TO_MOVE, TRICK_CARDS
-from ..model.moves import PARTNER, PASS, Move, bid
+from ..model.fields import DEALER, INFO, MASKS, PHASE, TABLE, TO_MOVE, TRICK_CARDS
+from ..model.moves import PARTNER, PASS, Move, bid, blind
 from ..model.phase import Phase
 from ..model.state import GameState, HandInfo, with_bid
 from ..model.tuples import unchecked
 from .registry import MOST_BID, choice, component, field, slot
-from .step import Next, Step
+from .settlement import Ledger
+from .step import Fields, Next, Step
 from .wording import sentences
 
 slot("auction", "How the bidder and the bid are decided.", "single-round")
@@ -111,6 +112,16 @@ class SingleRound(Step):
         True, "a player may bid over its partner's high bid; false (partnerships): while a "
         "player's partner holds the high bid, the player may only pass (a forced bid still binds "
         "it); it may bid again once an opponent holds the high bid")
+    blind: int | None = field(
+        None, "null, or N (blind bids, counting N times): before the cards are dealt, each player "
+        "from the dealer's left to the dealer may pass or bid blind ('blind B': a number from "
+        "min_bid to max_bid, higher than any blind bid before it), without having seen a card. "
+        "The cards are then dealt and the auction goes round as usual, each bid higher than the "
+        "high bid, blind or not (the dealer may take a blind bid where dealer_may_take); a player "
+        "who bid blind has made its call. A blind bid that wins the auction counts N times, made "
+        "or set: what the hand scores the bidder's side, points or set-back, is multiplied by N "
+        "(the other sides score as usual). With rounds: once",
+        minimum=2, maximum=10)
 
     def explain(self) -> str:
         """The auction in plain words (``pitchcore explain``)."""
@@ -148,8 +159,28 @@ class SingleRound(Step):
             "a player may not bid over its partner: while its partner holds the high bid, it may only pass"
             + (" (unless it holds a 9 and another card of the 9's suit and must bid)"
                if self.forced_bid is not None else ""))
-        return sentences(rounds, f"the bids run from {self.min_bid} to {self.max_bid}{top}", take, all_pass,
-                         forced, overbid, partner)
+        return sentences(self.blind_text(), rounds, f"the bids run from {self.min_bid} to {self.max_bid}{top}", take,
+                         all_pass, forced, overbid, partner)
+
+    def blind_ledger(self, ledger: Ledger, info: HandInfo, bidders: frozenset[int]) -> Ledger:
+        """``ledger`` with a winning blind bid counted ``blind`` times: what it credits the
+        bidder's ``bidders`` sides (the bidder's, and a called partner's), its bonus and its
+        set-back multiplied; as it is where the winning bid was not blind."""
+        times = self.blind
+        if times is None or info.bidder is None or not info.blind >> info.bidder & 1:
+            return ledger
+        credits = tuple((side, value * times if side in bidders else value) for side, value in ledger.credits)
+        return attrs.evolve(ledger, credits=credits, bonus=ledger.bonus * times, penalty=ledger.penalty * times)
+
+    def blind_text(self) -> str:
+        """The blind bids, for ``explain`` (nothing where there are none)."""
+        if self.blind is None:
+            return ""
+        times = "double" if self.blind == 2 else "triple" if self.blind == 3 else f"{self.blind} times"
+        return ("before the cards are dealt, each player in turn from the dealer's left may bid blind, "
+                f"from {self.min_bid} to {self.max_bid}, each blind bid higher than the one before; a player "
+                "who bid blind makes no other call, and the others must bid higher to take the bid from it; "
+                f"a blind bid that wins the auction counts {times}, made or set")
 
     def problems(self) -> list[tuple[str, str]]:
         found = []
@@ -164,6 +195,10 @@ class SingleRound(Step):
                                    or not self.min_bid <= forced <= self.max_bid):
             found.append(("forced_bid", f"expected null or a whole-number bid from min_bid to "
                           f"max_bid ({self.min_bid} to {self.max_bid}), got {forced!r}"))
+        if self.blind is not None and self.rounds != "once":
+            found.append(("blind", f"blind bids are made before the deal and the auction then goes "
+                          f"round once; rounds: {self.rounds} would let a blind bidder bid again after "
+                          "seeing its cards: set rounds: once, or leave blind out"))
         return found
 
     # Bids are ranked: numbers rank as themselves, the top bid one above max_bid.
@@ -189,7 +224,7 @@ class SingleRound(Step):
         bids, and the dealer's call ends the auction; None with a forced bid, a called partner,
         more than one round or no overbidding a partner, which stay Python."""
         if (self.forced_bid is not None or self.partner != "none" or self.rounds != "once"
-                or not self.partner_overbid):
+                or not self.partner_overbid or self.blind is not None):
             return None
         ranks = {PASS: 0}
         ranks.update((bid(value), self.rank(value)) for value in self.all_values())
@@ -209,7 +244,16 @@ class SingleRound(Step):
         return max(players + 1, ranks * (2 if self.dealer_may_take else 1) + players)
 
     def begin(self, state: GameState) -> tuple[GameState, bool]:
-        eldest = (state.dealer + 1) % state.table.players
+        dealer, players = state.dealer, state.table.players
+        eldest = (dealer + 1) % players
+        info = state.info
+        if info.blind:  # the players who bid blind have made their call
+            caller = _open_caller(info.blind, dealer, dealer, players)
+            if caller is None:  # every player bid blind: the highest blind bid has it
+                if self.partner == "called-card":
+                    return state.evolve(phase=Phase.BIDDING, to_move=info.bidder), True
+                return state, False
+            eldest = caller
         return state.evolve(phase=Phase.BIDDING, to_move=eldest), True
 
     def following(self, info: HandInfo, seat: int, dealer: int, players: int) -> int | None:
@@ -357,6 +401,10 @@ class SingleRound(Step):
             if following is not None:
                 return state.evolve(info=info, to_move=following), _WAIT
             # over: nobody bid (the dealer passed last, as in one round), or a bidder
+        elif info.blind:  # the next player who did not bid blind, up to the dealer
+            caller = None if seat == dealer else _open_caller(info.blind, seat, dealer, state[TABLE].players)
+            if caller is not None:
+                return state.evolve(info=info, to_move=caller), _WAIT
         elif seat != dealer:  # the state built in place: a hand has a bid or pass per seat
             return unchecked(GameState, (*state[:TO_MOVE], (seat + 1) % state[TABLE].players, state[MASKS], info,
                                     *state[TRICK_CARDS:])), _WAIT
@@ -372,6 +420,90 @@ class SingleRound(Step):
             info = info._replace(bidder=dealer, bid=self.min_bid, high=self.min_bid)
             return state.evolve(info=info, to_move=None), Next.SCORE
         return state.evolve(info=info), Next.REDEAL
+
+
+def _open_caller(blind: int, seat: int, dealer: int, players: int) -> int | None:
+    """The first seat after ``seat`` (the dealer: from the eldest), up to the dealer, that did
+    not bid blind (``blind``: the mask of those that did), or None when none is left to call."""
+    for _ in range(players):
+        seat = (seat + 1) % players
+        if not blind >> seat & 1:
+            return seat
+        if seat == dealer:
+            break
+    return None
+
+
+@attrs.frozen
+class BlindRound(Step):
+    """The hand's first step where the auction has blind bids (``auction: {blind: N}``): a
+    round of blind bids before the cards are dealt, then the deal itself (``deal``).
+
+    Bidding blind is bidding without having seen a card. Tables do it on trust; here the
+    round comes before the deal, so no view can show a card to a player about to bid blind.
+    Each player from the dealer's left to the dealer says ``pass`` or ``blind B``; a blind
+    bid goes into the auction's bids as that player's call (``HandInfo.blind`` marks it),
+    the deal step then runs as it always does (a redeal it asks for deals again from this
+    round), and the auction that follows skips the players who bid blind. The round is the
+    auction's rule: this step holds the auction for it and answers with the deal otherwise.
+    """
+
+    auction: SingleRound
+    deal: Step
+
+    def begin(self, state: GameState) -> tuple[GameState, bool | Next]:
+        return state.evolve(phase=Phase.BIDDING, to_move=(state.dealer + 1) % state.table.players), True
+
+    @staticmethod
+    def blinding(state: GameState) -> bool:
+        """True while the blind round runs (the deal's own questions come in the dealing phase)."""
+        return state.phase is Phase.BIDDING
+
+    def legal(self, state: GameState) -> tuple[Move, ...]:
+        if not self.blinding(state):
+            return self.deal.legal(state)
+        auction = self.auction
+        lowest = max(state.info.high + 1, auction.min_bid)
+        return (PASS, *(blind(value) for value in range(lowest, auction.max_bid + 1)))
+
+    def legal_fields(self, fields: Fields, /) -> tuple[Move, ...]:
+        if fields[PHASE] is not Phase.BIDDING:
+            return self.deal.legal_fields(fields)
+        return self.legal(unchecked(GameState, fields))
+
+    def is_legal(self, state: GameState, move: Move) -> bool:
+        return self.deal.is_legal(state, move) if not self.blinding(state) else move in self.legal(state)
+
+    def why_illegal(self, state: GameState, move: Move) -> str:
+        if not self.blinding(state):
+            return self.deal.why_illegal(state, move)
+        seat = state.to_move
+        bids = [move.arg for move in self.legal(state)[1:]]
+        may = f"pass, or bid blind {bids[0]} to {bids[-1]} ('blind {bids[0]}')" if len(bids) > 1 else (
+            f"pass, or bid blind {bids[0]}" if bids else "only pass: no blind bid is left above the high one")
+        if move.kind == "bid":
+            return (f"the cards are not dealt yet: before the deal a player may only bid blind or pass; "
+                    f"seat {seat} may {may}")
+        if move.kind == "blind" and state.info.high:
+            return (f"a blind bid must be higher than the blind bid before it ({state.info.bid}): seat {seat} "
+                    f"may {may}")
+        return f"{move} is not a move of the blind round (before the deal): seat {seat} may {may}"
+
+    def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
+        if not self.blinding(state):
+            return self.deal.apply(state, move)
+        seat = state.to_move or 0
+        info = state.info
+        if move.kind == "blind":
+            value = move.arg
+            info = with_bid(info, seat, value, self.auction.rank(value))._replace(blind=info.blind | 1 << seat)
+            state = state.evolve(info=info)
+        if seat != state.dealer:
+            return state.evolve(to_move=(seat + 1) % state.table.players), _WAIT
+        dealt, waiting = self.deal.begin(state)  # the round is over: the cards go out
+        if waiting is Next.REDEAL:
+            return dealt, Next.REDEAL
+        return dealt, _WAIT if waiting else Next.DONE
 
 
 @component("auction", "sell-out")

@@ -11,6 +11,7 @@ from ..model.state import GameState
 from .deal import PacketDeal
 from .registry import MOST_CARDS, component, field
 from .step import Next
+from .trump_misdeal import judged_after_trump
 from .wording import listed, sentences
 
 
@@ -51,9 +52,10 @@ class DealerChooses(PacketDeal):
     def problems(self) -> list[tuple[str, str]]:
         # PacketDeal's deck check is for a fixed size; here only the smallest choice must fit.
         found = [(key, message) for key, message in super().problems() if key != "hand_size"]
-        if self.worthless_hand == "demand":
+        if self.worthless_hand == "demand" and not judged_after_trump(self):
             found.append(("worthless_hand", "demand asks each seat before the bidding, but "
-                          "here the dealer chooses the deal's size; use play or redeal"))
+                          "here the dealer chooses the deal's size; use play or redeal (or "
+                          "worthless: no-trump, which asks after the exchange)"))
         if self.min_hand_size > self.hand_size:
             found.append(("min_hand_size", f"must be at most hand_size ({self.hand_size}), "
                                            f"got {self.min_hand_size}"))

@@ -11,8 +11,10 @@ from ..model.extension import compiled
 from ..model.moves import PASS, REDEAL, Move
 from ..model.phase import Phase
 from ..model.state import GameState
+from .demand import answer_demand
 from .registry import MOST_CARDS, MOST_PLAYERS, choice, component, field, slot
 from .step import Next, Step
+from .trump_misdeal import NO_TRUMP_HAND, judged_after_trump
 from .wording import listed, plural, sentences
 
 slot("deal", "Players, partnerships, deck and how the cards are dealt.", "packets")
@@ -80,17 +82,22 @@ class PacketDeal(Step):
         "automatically (a stacked first deal is played as given); demand (the player may "
         "demand a redeal): before the bidding every seat from the eldest to the dealer says "
         "pass, or redeal if its hand is worthless, which throws the deal in and the same dealer "
-        "deals again (every seat is asked, so being asked tells nobody anything)",
+        "deals again (every seat is asked, so being asked tells nobody anything). With "
+        "worthless: no-trump the hands are judged once trump is known, after the exchange and "
+        "before the first lead, instead of before the bidding (a stacked first deal too)",
     )
     worthless: str = choice(
-        tuple(WORTHLESS), "nothing-above-nine",
+        (*WORTHLESS, NO_TRUMP_HAND), "nothing-above-nine",
         "which hand worthless_hand (redeal or demand) throws in. nothing-above-nine: "
         "no card above a 9, a coke hand; no-face-card: no jack, queen or king (aces and tens "
         "do not save it); no-ace-or-face-card: no ace, jack, queen or king (tens do not save "
-        "it). A joker saves a hand under every definition: it is a trump whatever suit is "
-        "named. Tables also throw in a hand with no trump once trump is known, but the deal "
-        "is asked about before the bidding, when trump is not known yet, so it is not a "
-        "definition here",
+        "it). A joker saves a hand under these: it is a trump whatever suit is named. They "
+        "are judged at the deal, before the bidding. no-trump: a hand holding no trump (the "
+        "jick, the off-five and the jokers count as trumps) once trump is known, judged when "
+        "the hands are final: after the exchange (the discards and refills), before the first "
+        "lead; redeal throws the deal in then, and with demand each seat from the eldest to "
+        "the dealer says pass, or redeal if its hand holds no trump. It needs trump named "
+        "before play (trump kind named or turn-up, not first-lead or none)",
     )
 
     def explain(self) -> str:
@@ -134,6 +141,8 @@ class PacketDeal(Step):
     def worthless_text(self) -> str:
         """What becomes of a worthless hand (as ``worthless`` defines it), for ``explain``
         (nothing: it is played)."""
+        if self.worthless == NO_TRUMP_HAND:
+            return self.no_trump_text()
         held = WORTHLESS[self.worthless][1]
         if self.deck_size() > DECK_SIZE:  # a pack with a joker
             held += (" (a joker counts as above a 9)" if self.worthless == "nothing-above-nine"
@@ -147,9 +156,23 @@ class PacketDeal(Step):
             return f"every deal is played, even one where a hand holds {held}"
         return ""
 
+    def no_trump_text(self) -> str:
+        """What becomes of a hand with no trump (``worthless: no-trump``), for ``explain``."""
+        when = ("once trump is known and the hands are final (after any discards and refills), "
+                "before the first card is led")
+        trumps = "an off-jack (jick), an off-five or a joker counts as a trump where the variant makes it one"
+        if self.worthless_hand == "redeal":
+            return sentences(f"{when}, a deal where any hand holds no trump is thrown in, and the same "
+                             "dealer deals again", trumps)
+        if self.worthless_hand == "demand":
+            return sentences(f"{when}, each player in turn, from the dealer's left to the dealer, may demand "
+                             "a redeal if its hand holds no trump; the same dealer then deals again", trumps)
+        return "every deal is played, even one where a hand holds no trump"  # (refused: see problems)
+
     def is_worthless(self, hand: int) -> bool:
-        """True when ``hand`` (a card mask) is worthless as this deal's ``worthless`` says."""
-        return worthless(hand, self.worthless)
+        """True when ``hand`` (a card mask) is worthless as this deal's ``worthless`` says
+        (never at the deal for ``no-trump``, which is judged once trump is known)."""
+        return self.worthless != NO_TRUMP_HAND and worthless(hand, self.worthless)
 
     def side_table(self, players: int) -> tuple[int, ...]:
         """Side of each seat: cutthroat side = seat; partners side = seat % (number of sides)."""
@@ -241,9 +264,9 @@ class PacketDeal(Step):
 
     def stacked(self, state: GameState) -> tuple[GameState, bool]:
         """A stacked deal is asked about like a dealt one; ``redeal`` plays it as given."""
-        if self.worthless_hand == "demand":
+        if self.worthless_hand == "demand" and not judged_after_trump(self):
             return self.ask(state), True
-        return state, False
+        return state, False  # (a hand with no trump is asked about after the exchange)
 
     # -- worthless_hand: demand: each seat says pass or redeal, the eldest first ---------
 
@@ -268,12 +291,7 @@ class PacketDeal(Step):
         return f"{move} is not a move now: before the bidding seat {seat} may {may}"
 
     def apply(self, state: GameState, move: Move) -> tuple[GameState, Next]:
-        if move == REDEAL:
-            return state, Next.REDEAL  # the same dealer deals again
-        seat = state.to_move or 0
-        if seat == state.dealer:
-            return state, Next.DONE
-        return state.evolve(to_move=(seat + 1) % state.table.players), Next.WAIT
+        return answer_demand(state, move)
 
     def thrown_in(self, state: GameState) -> bool:
         """True when the deal just made is thrown in: ``worthless_hand: redeal`` and a seat's

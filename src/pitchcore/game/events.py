@@ -205,8 +205,8 @@ def events_between(before: GameState, after: GameState) -> tuple[Event, ...]:
     events: list[Event] = [MoveMade(before.to_move, move, before.phase)]
     finished = after.hand_results[len(before.hand_results):]
     same_hand = not finished and after.deal_number == before.deal_number
-    if (same_hand and before.phase is Phase.BIDDING and after.phase is not Phase.BIDDING
-            and after.bidder is not None and after.bid is not None):
+    if (same_hand and before.phase is Phase.BIDDING and after.phase not in (Phase.BIDDING, Phase.DEALING)
+            and after.bidder is not None and after.bid is not None):  # (not blind bids before a deal's demand)
         events.append(AuctionWon(after.bidder, after.bid))
     if same_hand and after.info.trump is not None and after.info.trump != before.info.trump:
         events.append(TrumpSet(SUITS[after.info.trump], _trump_setter(before, after, move)))

@@ -244,7 +244,7 @@ def _settle_key(state: GameState) -> tuple[Any, ...]:
     past = state.hand_results if getattr(table.variant.going_out, "lose_after_sets", None) is not None \
         else len(state.hand_results)
     return (table, state.scores, state.dealer, info.bids, info.bidder, info.bid, info.called, info.partner,
-            info.paid, past)
+            info.paid, info.blind, past)
 
 
 def _rules(state: GameState) -> Any:

@@ -8,8 +8,10 @@ from typing import Any
 import attrs
 
 from ..components import HAND_STEPS
+from ..components.auction import BlindRound, SingleRound
 from ..components.step import Step
 from ..components.trump import TrumpTables
+from ..components.trump_misdeal import exchange_step
 from ..components.variant import Variant
 from .kernel import auction_step, play_step
 from .loop import advance, enter
@@ -17,6 +19,8 @@ from .view import view_of
 
 _PLAY = HAND_STEPS.index("play")
 _AUCTION = HAND_STEPS.index("auction")
+_EXCHANGE = HAND_STEPS.index("exchange")
+_DEAL = HAND_STEPS.index("deal")
 
 
 @attrs.frozen(eq=False)
@@ -70,6 +74,10 @@ class Table:
         steps = [getattr(variant, name) for name in HAND_STEPS]
         steps[_PLAY] = play_step(self, steps[_PLAY])  # on the compiled kernel where it can run
         steps[_AUCTION] = auction_step(self, steps[_AUCTION])  # (its bids before the dealer's)
+        steps[_EXCHANGE] = exchange_step(variant.deal, steps[_EXCHANGE])  # then deal.worthless: no-trump's check
+        auction = variant.auction
+        if isinstance(auction, SingleRound) and auction.blind is not None:  # blind bids, before the deal
+            steps[_DEAL] = BlindRound(auction, steps[_DEAL])
         set_(self, "pipeline", tuple(steps))
         set_(self, "_hash", hash(self._key()))
 

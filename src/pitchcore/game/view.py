@@ -132,6 +132,9 @@ class PlayerView:
     it drew from a face-up stock (``play: {kind: draw-after-trick, stock: face-up}``), and a
     card turned up for trump that it drew from a face-down one; empty in every other variant
     (and before the first draw)."""
+    blind: tuple[int, ...] = ()
+    """The seats that bid blind this hand, before the cards were dealt (``auction: {blind:
+    N}``: their bids are in ``bids``; a winning blind bid counts N times); empty elsewhere."""
 
     # A slot beside the fields, for ``view_of`` to leave the view's raw public pieces in (see
     # the module docstring): attrs gives a cached_property a slot of its own; this one is never
@@ -164,7 +167,7 @@ _set_parts = PlayerView.__dict__["_parts"].__set__  # (its slot's own setter: a 
 # has at once (the first read of any of them sets them all) ...
 _PUBLIC = ("seat", "players", "variant", "phase", "to_move", "dealer", "scores", "side_of", "hand_sizes",
            "bids", "bidder", "bid", "trump", "discard_counts", "stock_size", "hand_results", "winner",
-           "legal_moves", "call", "hand_size", "partner", "upcards", "rules", "winners", "shown")
+           "legal_moves", "call", "hand_size", "partner", "upcards", "rules", "winners", "shown", "blind")
 # ... then what the other fields are worked out from: this seat's own hand, discard and gift
 # masks and the called card (None or its index); the trick in progress's cards and leader,
 # the completed tricks (leader, cards, taker: card indices) and the cards each seat has
@@ -205,6 +208,7 @@ def view_of(state: GameState, seat: int) -> PlayerView:
     upcards = _upcards(info, face_up) if info.turned or face_up else ()
     winners = state.winners
     shown = shown_cards(state) if done_tricks and (info.turned or face_up) else ()
+    blind = tuple(who for who in range(players) if info.blind >> who & 1) if info.blind else ()
     hand_mask = masks[seat]
     discard_mask = discards[seat] if discards else 0
     gift_mask = info.gift if seat == bidder else 0
@@ -215,7 +219,7 @@ def view_of(state: GameState, seat: int) -> PlayerView:
     _set_parts(view, (
         seat, players, variant, phase, to_move, dealer, scores, side_of, hand_sizes, bids, bidder, bid, trump,
         discard_counts, stock_size, hand_results, winner, legal_moves, call, hand_size, partner, upcards, rules,
-        winners, shown,
+        winners, shown, blind,
     ) + (hand_mask, discard_mask, gift_mask, called_card, trick_cards, leader, done_tricks, trick_played,
          done_played))
     return view

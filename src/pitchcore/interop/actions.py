@@ -26,6 +26,9 @@ block (attribute)     actions          the move
 ``word``              one per word     the moves without an argument that the variant's
                                        steps add (``words()``: a turn-up trump's ``stand``,
                                        ``beg``, ``give``, ``run``); none in most variants
+``blind``             one per bid      ``blind N`` for each blind bid, ``min_bid`` to
+                                       ``max_bid``, where the auction has blind bids
+                                       (``auction: {blind: N}``); none elsewhere
 ====================  ===============  ============================================
 
 The deck includes the jokers where the variant has them (53 or 54 cards; card indices as
@@ -67,6 +70,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from ..components.auction import SingleRound
 from ..game.engine import advance
 from ..model.caches import Cache
 from ..model.cards import SUITS, card_text, cards_in, mask_text
@@ -118,13 +122,13 @@ class ActionSpace:
 
     Build it with ``action_space(game, players)`` (cached). Attributes are read-only; the
     block offsets (``play``, ``discard``, ``done``, ``partner``, ``pass_``, ``redeal``,
-    ``trump``, ``call``, ``bid``, ``deal``, ``word``) say where each block starts, and ``blocks`` maps
+    ``trump``, ``call``, ``bid``, ``deal``, ``word``, ``blind``) say where each block starts, and ``blocks`` maps
     each block's name to its range of actions.
     """
 
     __slots__ = ("_action_of", "_by_id", "_by_moves", "_last", "_last_discard", "_moves", "_plain_action_of", "bid",
-                 "bids", "blocks", "call", "deal", "deals", "deck_size", "discard", "done", "names", "partner", "pass_",
-                 "play", "players", "redeal", "size", "trump", "variant", "word", "words")
+                 "bids", "blind", "blinds", "blocks", "call", "deal", "deals", "deck_size", "discard", "done", "names",
+                 "partner", "pass_", "play", "players", "redeal", "size", "trump", "variant", "word", "words")
 
     variant: Variant
     """The variant whose actions these are."""
@@ -166,6 +170,10 @@ class ActionSpace:
     """First action of the word block: ``word + i`` makes ``words[i]``."""
     words: tuple[Move, ...]
     """The moves of the word block (``stand``, ``beg``, ...): empty in most variants."""
+    blind: int
+    """First action of the blind block: ``blind + i`` bids ``blinds[i]`` blind."""
+    blinds: tuple[int, ...]
+    """The blind bids (``auction: {blind: N}``: ``min_bid`` to ``max_bid``); empty elsewhere."""
     _moves: tuple[Move | None, ...]
     _action_of: dict[Move, int]
     _plain_action_of: dict[Move, int]
@@ -180,7 +188,7 @@ class ActionSpace:
     _last_discard: list[tuple[GameState | None, int, tuple[int, ...]]]
     blocks: dict[str, range]
     """Each block's name (``play``, ``discard``, ``done``, ``partner``, ``pass``, ``redeal``,
-    ``trump``, ``call``, ``bid``, ``deal``, ``word``) and its actions, in layout order (a copy is safe
+    ``trump``, ``call``, ``bid``, ``deal``, ``word``, ``blind``) and its actions, in layout order (a copy is safe
     to change; the space does not read it)."""
 
     def __init__(self, variant: Variant, players: int) -> None:
@@ -190,9 +198,10 @@ class ActionSpace:
         bids = tuple(all_values()) if callable(all_values) else ()
         deals = tuple(variant.deal.hand_sizes(players))
         words = words_of(variant)
+        blinds = blind_bids(variant)
         lengths = (("play", deck), ("discard", deck), ("done", 1), ("partner", deck), ("pass", 1),
                    ("redeal", 1), ("trump", 4), ("call", 2), ("bid", len(bids)), ("deal", len(deals)),
-                   ("word", len(words)))
+                   ("word", len(words)), ("blind", len(blinds)))
         blocks: dict[str, range] = {}
         start = 0
         for name, length in lengths:
@@ -228,12 +237,15 @@ class ActionSpace:
         for word in words:
             names.append(str(word))
             moves.append(word)
+        for value in blinds:
+            names.append(f"blind {value}")
+            moves.append(Move("blind", value))
         assert len(names) == start and len(set(names)) == start, "action names are unique"
         action_of = {move: action for action, move in enumerate(moves) if move is not None}
         action_of[Move("discard", 0)] = blocks["done"].start
         for attribute, value in (("variant", variant), ("players", players), ("deck_size", deck),
                                  ("size", start), ("names", tuple(names)), ("bids", bids), ("deals", deals),
-                                 ("words", words),
+                                 ("words", words), ("blinds", blinds),
                                  ("_moves", tuple(moves)), ("_action_of", action_of),
                                  ("_by_moves", Cache(_CACHE_LIMIT)), ("_by_id", Cache(_CACHE_LIMIT)),
                                  ("_plain_action_of", {move: action for move, action in action_of.items()
@@ -495,6 +507,15 @@ def words_of(variant: Variant) -> tuple[Move, ...]:
         if callable(words):
             found += [word for word in words() if word not in found]
     return tuple(found)
+
+
+def blind_bids(variant: Variant) -> tuple[int, ...]:
+    """The blind bids of the variant's auction (``auction: {blind: N}``: each numbered bid),
+    or none."""
+    auction = variant.auction
+    if not isinstance(auction, SingleRound) or auction.blind is None:
+        return ()
+    return tuple(range(auction.min_bid, auction.max_bid + 1))
 
 
 def action_space(game: GameState | Variant | str, players: int | None = None) -> ActionSpace:

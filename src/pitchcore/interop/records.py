@@ -57,7 +57,7 @@ def _converter() -> cattrs.Converter:
     return converter
 
 
-_NEWER_INFO = frozenset(("turned", "paid"))
+_NEWER_INFO = frozenset(("turned", "paid", "blind"))
 """``HandInfo`` fields a record written before they existed leaves out (each then its default)."""
 
 def dumps(state: GameState) -> str:
@@ -353,6 +353,7 @@ class _Reader:
             partner=self.maybe_seat(value["partner"], "info.partner"),
             turned=self.cards(value.get("turned", []), "info.turned"),
             paid=self.paid(value.get("paid", [])),
+            blind=_int(value.get("blind", 0), "info.blind", 0, (1 << players) - 1),
         )
 
     def paid(self, value: object) -> tuple[tuple[int, int], ...]:

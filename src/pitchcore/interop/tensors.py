@@ -99,7 +99,7 @@ game needs a few at a time; more entries are more objects for the garbage collec
 
 
 _INFO = ("dealt", "stock", "bids", "high", "bidder", "bid", "trump", "gift", "junk", "discards", "exchanged", "start",
-         "call", "hand_size", "called", "partner", "turned", "paid")
+         "call", "hand_size", "called", "partner", "turned", "paid", "blind")
 """``HandInfo``'s fields, in the order ``TensorLayout._hand`` unpacks them."""
 assert HandInfo._fields == _INFO, "TensorLayout._hand unpacks a HandInfo by position"
 _OFFSETS = ("to_move", "dealer", "hand", "chosen", "trick", "leader", "played", "partner", "winner")
@@ -492,7 +492,7 @@ class TensorLayout:
         # (about one call in three in self-play: each bid is a new record, and so are the
         # start of play and the first lead's trump; hence the tables worked out beforehand)
         (_, stock, bids, _, bidder, bid, trump, gift, _, discards, _, start, call, hand_size, called,
-         _, _, _) = info  # _INFO
+         _, _, _, _) = info  # _INFO
         bits = self._teammates[seat] | self._trump_bits[trump] | self._deal_bits.get(hand_size, 0)
         if call is not None:
             bits |= 1 << (self._at["call"] + (call == "low"))

@@ -62,10 +62,13 @@ if TYPE_CHECKING:
 
 _LEFT_OUT: dict[type, tuple[str, ...]] = {PlayerView: ("rules",), HandResult: ("record",)}
 """Fields that stay behind: the rules (a client knows the variant by its name), and a hand
-result's ``PlayRecord`` (its ``tricks`` and ``decided_by`` travel instead)."""
-_ADDED: dict[type, tuple[str, ...]] = {HandResult: ("tricks", "decided_by"),
+result's ``PlayRecord`` (its ``tricks``, ``decided_by``, ``reneges`` and ``renege_penalty``
+travel instead)."""
+_ADDED: dict[type, tuple[str, ...]] = {HandResult: ("tricks", "decided_by", "reneges", "renege_penalty"),
                                        Trick: ("leader", "cards", "seats", "taker")}
-"""Properties that travel as fields: what a hand's record shows, and a trick's parts."""
+"""Properties that travel as fields: what a hand's record shows (its tricks, deciding cards
+and reneges: public once the hand is over, as the tricks that show them are), and a trick's
+parts."""
 _AWARDS = tuple[tuple[str, int | None], ...]
 """How ``Awards`` travels: ``[name, side]`` pairs in award order."""
 _CARD_INDEX = {str(card): card.index for card in CARDS}
@@ -124,8 +127,10 @@ def _row_unstructure(converter: cattrs.Converter, row: Any) -> Callable[[Any], l
 
 
 def _hand_results(converter: cattrs.Converter) -> None:
-    """A hand result travels as its summary fields plus its ``tricks`` and ``decided_by``
-    (what the record behind them shows), and comes back with them (``_read_result``)."""
+    """A hand result travels as its summary fields plus its ``tricks``, ``decided_by``,
+    ``reneges`` and ``renege_penalty`` (what the record behind them shows), and comes back
+    with them (``_read_result``). Reneges are always sent (none, and a penalty of 0, where
+    the variant refuses them), so every hand result has the same fields."""
     from cattrs.gen import make_dict_unstructure_fn, override
 
     summary = make_dict_unstructure_fn(HandResult, converter, record=override(omit=True))
@@ -139,6 +144,8 @@ def _hand_results(converter: cattrs.Converter) -> None:
         data: dict[str, Any] = summary(result)
         data["tricks"] = converter.unstructure(result.tricks, tuple[Trick, ...])
         data["decided_by"] = converter.unstructure(dict(result.decided_by), dict[str, Decision | None])
+        data["reneges"] = list(result.reneges)
+        data["renege_penalty"] = result.renege_penalty
         return data
 
     converter.register_unstructure_hook(HandResult, unstructure)
@@ -155,8 +162,8 @@ def _read_view(data: dict[str, Any]) -> PlayerView:
 
 
 def _read_result(data: dict[str, Any], players: int) -> HandResult:
-    """A checked hand result, with the record its tricks and deciding cards give: each seat's
-    played cards (one mask per seat of the table, as the engine's record has)."""
+    """A checked hand result, with the record its tricks, deciding cards and reneges give: each
+    seat's played cards (one mask per seat of the table, as the engine's record has)."""
     converter = _converter()
     summary = {name: converter.structure(data[name], hint) for name, hint in _json_fields(HandResult)
                if name not in _ADDED[HandResult]}
@@ -168,7 +175,9 @@ def _read_result(data: dict[str, Any], players: int) -> HandResult:
             shown_masks[seat] |= 1 << card.index
     raw = tuple((trick.leader, tuple(card.index for card in trick.cards), trick.taker) for trick in tricks)
     decisions = tuple((name, decided[name]) for name, _ in data["awards"])
-    return HandResult(**summary, record=PlayRecord(raw, tuple(shown_masks), decided=decisions))
+    return HandResult(**summary, record=PlayRecord(raw, tuple(shown_masks), decided=decisions,
+                                                   reneges=tuple(data["reneges"]),
+                                                   renege_penalty=data["renege_penalty"]))
 
 
 # -- the shape: exact JSON types, worked out from the field types --------------------------
@@ -277,8 +286,9 @@ class _MoveText(_Shape):
 @functools.cache
 def _fixed_moves() -> dict[str, Move]:
     """Text -> move, for every move a view may offer but a discard or a named bid: the words,
-    bids of 0 to ``MOST_BID``, trumps, plays, partner calls, calls, deals of 1 to ``MOST_CARDS``."""
-    moves = [*map(Move, WORDS), *(Move("bid", number) for number in range(MOST_BID + 1)), *TRUMP, *PLAY, *PARTNER,
+    bids and blind bids of 0 to ``MOST_BID``, trumps, plays, partner calls, calls, deals of 1 to ``MOST_CARDS``."""
+    moves = [*map(Move, WORDS), *(Move(kind, number) for kind in ("bid", "blind") for number in range(MOST_BID + 1)),
+             *TRUMP, *PLAY, *PARTNER,
              Move("call", "high"), Move("call", "low"), *(Move("deal", number) for number in range(1, MOST_CARDS + 1))]
     return {str(move): move for move in moves}
 
@@ -685,6 +695,22 @@ def _check_result(result: dict[str, Any], table: _Table, where: str, *, last: bo
                 _refuse(at + ".cards", f"the card {card} appears twice in this hand")
             plays[card] = (seat, trick["taker"])
     _check_decided(result, table, where, dict(result["awards"]), plays)
+    _check_reneges(result, table, where, plays)
+
+
+def _check_reneges(result: dict[str, Any], table: _Table, where: str, plays: dict[str, tuple[int, int]]) -> None:
+    """``reneges`` and ``renege_penalty``: each renege a seat's, at most one per card that
+    seat played (a renege is a card played), and a penalty of 0 to ``NUMBER_LIMIT``."""
+    _number(result["renege_penalty"], where + ".renege_penalty", 0, NUMBER_LIMIT)
+    reneges = result["reneges"]
+    played = [0] * table.players
+    for seat, _ in plays.values():
+        played[seat] += 1
+    for index, seat in enumerate(reneges):
+        table.seat(seat, f"{where}.reneges[{index}]")
+        played[seat] -= 1
+        if played[seat] < 0:
+            _refuse(f"{where}.reneges[{index}]", f"more reneges than cards seat {seat} played")
 
 
 def _check_decided(result: dict[str, Any], table: _Table, where: str, awards: dict[str, int | None],

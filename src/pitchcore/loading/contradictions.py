@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..components import SLOT_ORDER
 from ..components.auction import SellOut, SingleRound
+from ..components.deal import WORTHLESS
 from ..components.exchange import DiscardRefill, Draw, NoExchange
 from ..components.joker_points import JokerPoint
 from ..components.no_auction import NoAuction
@@ -13,6 +14,7 @@ from ..components.registry import KINDS, MOST_CARDS, kind_of
 from ..components.settlement import NoJunk
 from ..components.shoot import NoShoot, Shoot
 from ..components.trump import JOKERS, Named
+from ..components.trump_misdeal import judged_after_trump
 from ..components.turn_up import TurnUp
 from ..components.variant import Variant
 from ..model.cards import DECK_SIZE, DECKS
@@ -110,6 +112,7 @@ def _conflicts(variant: Variant) -> list[Conflict]:
                       f"before play, but with trump kind {kind_of(trump)} trump is only known "
                       f"at the first lead; use trump: named, or exchange: {' or '.join(others)}",
                       trump_keys))
+    found.extend(_trump_misdeal(variant, lead_sets_trump, trump_keys))
     play = variant.play
     if isinstance(play, FollowOrTrump) and play.first_lead == "trump" and lead_sets_trump:
         found.append((("play", "first_lead"), f"the first lead sets trump (trump kind "
@@ -280,6 +283,20 @@ def _trumpless(variant: Variant) -> list[Conflict]:
                       "none there is never a trump; use follow: trump-anytime or strict, or choose "
                       "a trump kind", keys))
     return found
+
+
+def _trump_misdeal(variant: Variant, lead_sets_trump: bool, trump_keys: tuple[Path_, ...]) -> list[Conflict]:
+    """``deal.worthless: no-trump`` judges the hands once trump is known, before play: a
+    trump kind that names none before play (first-lead, none) cannot have it."""
+    deal, trump = variant.deal, variant.trump
+    if not judged_after_trump(deal) or not (lead_sets_trump or isinstance(trump, NoTrump)):
+        return []
+    why = ("there is never a trump" if isinstance(trump, NoTrump)
+           else "trump is only known at the first lead, when the play has begun")
+    return [(("deal", "worthless"), f"no-trump throws in a deal where a hand holds no trump once "
+             f"trump is known, before the first lead, but with trump kind {kind_of(trump)}, {why}; "
+             f"name trump before play (trump.kind: named or turn-up), or judge the hands at the "
+             f"deal (deal.worthless: {' or '.join(WORTHLESS)})", trump_keys)]
 
 
 def _bidderless(variant: Variant) -> list[Conflict]:

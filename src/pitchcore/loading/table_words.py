@@ -20,6 +20,8 @@ Where each word comes from:
 - ``face card``: the J, Q and K; pitchcore names each rank (``card-values`` entries, a
   ``trump-card`` rank).
 - ``kitty``: the extra cards the bidder (or every player) picks up; the ``widow`` slot.
+- ``blind bid`` (bid blind, bidding blind): a bid made without looking at one's cards,
+  counting double; ``auction.blind: 2``.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ _FACE = ("face cards are written by rank, J, Q and K: in card-values, values: [J
          "trump-card, rank: J")
 _KITTY = ("the kitty is the widow here: widow: {kind: gift, count: 4} gives the bidder the cards, "
           "widow: {kind: own, count: 4} a widow to every player")
+_BLIND = ("blind bids are written auction: {blind: 2} (each player may bid blind before the deal; a "
+          "winning blind bid counts double, made or set; 3 for triple)")
 
 TABLE_WORDS: dict[str, str] = {
     "taker": _TAKER,
@@ -65,6 +69,11 @@ TABLE_WORDS: dict[str, str] = {
     "faces": _FACE,
     "kitty": _KITTY,
     "the kitty": _KITTY,
+    "blind bid": _BLIND,
+    "blind bids": _BLIND,
+    "bid blind": _BLIND,
+    "blind bidding": _BLIND,
+    "blind bidder": _BLIND,
 }
 """Each table word (lower case, words apart by single spaces) -> what to write instead."""
 

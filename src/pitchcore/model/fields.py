@@ -100,6 +100,9 @@ class HandInfo(NamedTuple):
     paid: tuple[tuple[int, int], ...] = ()
     """(side, points) scored before play (``trump: turn-up``'s turned jack and begged gift),
     settled before the hand's points."""
+    blind: int = 0
+    """Mask of the seats that bid blind this hand, before the cards were dealt (``auction:
+    {blind: N}``): a blind bid that wins the auction scores N times, made or set."""
 
 
 # The positions of HandInfo's fields the auction's fast path splices around (a bid changes

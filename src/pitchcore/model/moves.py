@@ -11,7 +11,7 @@ from .phase import Phase
 from .text import shown
 
 KINDS = ("pass", "bid", "trump", "discard", "play", "call", "deal", "partner", "redeal", "stand", "beg",
-         "give", "run")
+         "give", "run", "blind")
 WORDS = ("pass", "redeal", "stand", "beg", "give", "run")
 """The kinds of move that take no argument: ``pass``, ``redeal``, and the turn-up's ``stand``
 and ``beg`` (the eldest keeps the turned trump, or begs for another) and ``give`` and
@@ -72,6 +72,7 @@ class Move(NamedTuple):
         words = text.split()[1:]
         phrases = {
             "bid": f"bids {arg}",
+            "blind": f"bids {arg} blind, before seeing its cards",
             "trump": f"names trump {' '.join(words)}",
             "discard": "discards " + (" ".join(words) or "nothing"),
             "play": f"plays {' '.join(words)}",
@@ -107,7 +108,7 @@ def shape_problem(move: Move, deck_size: int = MAX_CARDS) -> str | None:
         what = "a bid's number or name" if kind == "bid" else _WHAT[kind]
         return f"the argument of {kind} is {what}, not {shown(arg)}"
     assert isinstance(arg, int)
-    if kind in ("bid", "deal"):
+    if kind in ("bid", "deal", "blind"):
         if 0 <= arg < NUMBER_LIMIT:
             return None
         return f"a {kind} is a number from 0 to {NUMBER_LIMIT - 1}, not {shown(arg)}"
@@ -125,7 +126,7 @@ def shape_problem(move: Move, deck_size: int = MAX_CARDS) -> str | None:
 
 
 _WHAT = {"trump": "a suit index (0-3)", "discard": "a mask of cards", "play": "a card index",
-         "deal": "a number of cards", "partner": "a card index"}
+         "deal": "a number of cards", "partner": "a card index", "blind": "a bid's number"}
 
 
 def plain(move: Move) -> Move:
@@ -149,6 +150,11 @@ PARTNER: tuple[Move, ...] = tuple(Move("partner", card) for card in range(MAX_CA
 
 def bid(value: int | str) -> Move:
     return Move("bid", value)
+
+
+def blind(value: int) -> Move:
+    """A blind bid of ``value``: made before the cards are dealt (``auction: {blind: N}``)."""
+    return Move("blind", value)
 
 
 def discard(mask: int) -> Move:
@@ -191,7 +197,7 @@ def parse_move(text: str | Move) -> Move:
             return PARTNER[parse_card(word)]
         if kind == "trump":
             return TRUMP[parse_suit(word)]
-        if kind in ("bid", "deal"):
+        if kind in ("bid", "deal", "blind"):
             digits = word[1:] if word[:1] == "-" else word
             if digits.isascii() and digits.isdigit():
                 if len(digits) > _DIGITS:
@@ -199,6 +205,8 @@ def parse_move(text: str | Move) -> Move:
                 return Move(kind, int(word))
             if kind == "deal":
                 raise ValueError("expected the number of cards to deal each seat")
+            if kind == "blind":
+                raise ValueError("a blind bid is a number: 'blind 3'")
             return Move(kind, word.lower())
         if kind == "call":
             if word.lower() not in ("high", "low"):
@@ -208,7 +216,8 @@ def parse_move(text: str | Move) -> Move:
         raise InvalidMove(f"bad move {shown(text)}: {error}") from None
     raise InvalidMove(
         f"bad move {shown(text)}: expected one of 'pass', 'bid N', 'trump S', 'discard CARDS', "
-        "'play CARD', 'call high|low', 'deal N', 'partner CARD', 'redeal', 'stand', 'beg', 'give', 'run'"
+        "'play CARD', 'call high|low', 'deal N', 'partner CARD', 'redeal', 'stand', 'beg', 'give', 'run', "
+        "'blind N'"
     )
 
 

@@ -232,10 +232,19 @@ class HandResult:
     def reneges(self) -> tuple[int, ...]:
         """The seat of each renege, in play order, where the variant allows reneges and
         penalises them at the hand's end (``play: {renege: N}``): each cost the seat's
-        side ``record.renege_penalty`` points, already counted in ``delta``. Empty otherwise, and for
-        a result read back from a record or a view (which carry the summary only)."""
+        side ``renege_penalty`` points, already counted in ``delta``. Empty otherwise, and for
+        a result without its ``record``. A view's JSON carries them (``view_to_json``); a game
+        record plays its moves again (``records.loads``), which finds them again."""
         record = self.record
         return () if record is None else record.reneges
+
+    @property
+    def renege_penalty(self) -> int:
+        """What each renege cost its seat's side (``play: {renege: N}``: N, whether or not
+        anyone reneged; already counted in ``delta``). 0 where the variant refuses reneges,
+        and for a result without its ``record``."""
+        record = self.record
+        return 0 if record is None else record.renege_penalty
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 PUBLIC = ("players", "variant", "phase", "to_move", "dealer", "scores", "side_of", "hand_sizes", "bids", "bidder",
           "bid", "trump", "trick", "tricks", "trick_seats", "discard_counts", "stock_size", "winner", "winners",
-          "call", "hand_size", "called", "upcards", "shown")
+          "call", "hand_size", "called", "upcards", "shown", "blind")
 """The fields of a seat's view that every seat and spectator may know alike."""
 PRIVATE = ("seat", "hand", "discards", "gift", "legal_moves", "partner")
 """The fields only that seat may know (its cards, its moves, what it knows of its partner)."""

@@ -151,7 +151,8 @@ class Session:
         self.say(f"Dealer: {self.seat_name(view.dealer)}")
         if view.bids:
             self.say("Auction: " + ", ".join(
-                f"{self.seat_name(seat)} {'pass' if bid is None else f'bid {bid}'}" for seat, bid in view.bids))
+                f"{self.seat_name(seat)} {'pass' if bid is None else f'bid {bid}'}{' blind' * (seat in view.blind)}"
+                for seat, bid in view.bids))
         elif view.phase is Phase.BIDDING:
             self.say("Auction: no bids yet")
         if view.bidder is not None:
@@ -181,7 +182,8 @@ class Session:
                 self.say("Trick: you lead")
         if view.gift:
             self.say("You were given: " + " ".join(str(card) for card in view.gift))
-        self.say(f"Your hand (seat {self.seat}): " + (cards_text(view.hand, self.tables, view.trump) or "(empty)"))
+        unseen = "(not dealt yet: blind bids come first)" if view.phase is Phase.BIDDING else "(empty)"
+        self.say(f"Your hand (seat {self.seat}): " + (cards_text(view.hand, self.tables, view.trump) or unseen))
         self.say(f"Phase: {view.phase.value}. Your moves:")
         self.list_moves(view.legal_moves)
 
@@ -358,7 +360,8 @@ class Session:
             self.report_hand(event.result, event.scores)
         elif isinstance(event, NewDeal) and event.thrown_in:
             why = ("A worthless hand" if before.phase is Phase.DEALING else "The pack ran out"
-                   if before.upcards else "Everyone passed")
+                   if before.upcards else "A hand holds no trump"  # (deal.worthless: no-trump, thrown in at once)
+                   if before.phase in (Phase.NAMING_TRUMP, Phase.DISCARDING) else "Everyone passed")
             self.say(f"{why}: the hand is thrown in and {self.seat_name(event.dealer)} deals again.")
             self.announce_deal()
         elif isinstance(event, NewDeal):
@@ -409,6 +412,8 @@ class Session:
             self.say("Hand over.")
         for line in self.award_lines(result):
             self.say(f"  {line}")
+        for seat in result.reneges:  # (play: {renege: N}: found when the hand ended, already in the changes)
+            self.say(f"  {self.seat_name(seat)} reneged: -{result.renege_penalty}")
         if any(isinstance(point, CardValues) for point in self.variant.points):
             self.say("  Card points: " + ", ".join(
                 f"{self.side_name(side)}: {count}" for side, count in enumerate(result.game_pips)))
