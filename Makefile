@@ -56,8 +56,9 @@ browser:
 # compares it with the Python components move by move), then PITCHCORE_PURE=1, the pure-Python
 # reference, on every test that plays or judges a hand, with fewer random games each: the modules
 # tests/conftest.py lists in PATH_INDEPENDENT (docs, the loader, the import graph: no game played)
-# and RUN_ONCE (the server's sockets and page, the training example) are marked path_independent
-# and run only the first time.
+# and RUN_ONCE (layers that read states and views only: the server, views' JSON and tensors, the
+# adapters, bots' knowledge; the training example) are marked path_independent and run only the
+# first time: the states themselves are the same on both paths, as tests/test_kernel.py checks.
 test: lint api browser
 	$(BIN)/pytest -n auto --dist worksteal
 	PITCHCORE_PURE=1 $(BIN)/pytest -n auto --dist worksteal -m "not path_independent"

@@ -63,11 +63,25 @@ RUN_ONCE = {
     "test_server_browser.py": "Chromium clicking the page",
     "test_server_clients.py": "websocket clients of the real server",
     "test_server_connection.py": "a connection's send queue and timeouts",
+    "test_serving.py": "what a table sends each seat and spectator, hidden cards included",
+    "test_view_schema.py": "views and their JSON against the published schema",
+    "test_view_json.py": "views to JSON and back",
+    "test_view_laziness.py": "a view's lazily built fields and their parts",
+    "test_tensors.py": "observation and information-state tensors of states and views",
+    "test_openspiel.py": "the OpenSpiel adapter and OpenSpiel's own checks and bots",
+    "test_knowledge.py": "what a bot's view proves of the hidden cards",
+    "test_hostile_corpus.py": "hostile variant files from players, and games of those that load",
+    "test_plugins.py": "plug-in components (the kernel leaves them to Python on both paths)",
+    "test_history_untrusted.py": "hand histories from players",
+    "test_distributed.py": "matches spread over Dask workers",
 }
-"""Test modules that do play games, but through a layer whose own tests already run on both
-paths: the server's modules send what ``pitchcore.serving`` builds (tests/test_serving.py
-checks those messages, hidden cards included, on both paths), and the training example is a
-strength figure. They too carry ``path_independent`` and run once, on the compiled kernel."""
+"""Test modules that do play games, but judge a layer above the rules that reads states and
+views only: views, their JSON and tensors, what the server and ``pitchcore.serving`` send,
+the adapters, a bot's knowledge, histories from players, plug-ins (which the kernel never
+runs), and the training example's strength. The states are the same on both paths
+(tests/test_kernel.py compares them move by move, and tests/test_properties.py,
+tests/test_untrusted_input.py, tests/test_bots.py and the scenarios run on both), so these
+carry ``path_independent`` too and run once, on the compiled kernel."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
