@@ -99,7 +99,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.path_independent)
 
 
-GAMES = settings(max_examples=3 if PURE_RUN else 6, phases=[Stage.explicit, Stage.reuse, Stage.generate])
+GAMES = settings(max_examples=3 if PURE_RUN else 5, phases=[Stage.explicit, Stage.reuse, Stage.generate])
 """For tests that play whole random games: shrinking a game's seed teaches nothing and
 can take minutes, so a failure is reported as found (its seed and draws are printed)."""
 

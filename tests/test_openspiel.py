@@ -391,7 +391,7 @@ def test_resampling_while_the_deck_is_chosen_draws_its_cards_again() -> None:
 # -- ISMCTS against RandomBot --------------------------------------------------------------------
 
 
-ISMCTS_HANDS = 80
+ISMCTS_HANDS = 40
 ISMCTS_SIMULATIONS = 25
 
 
