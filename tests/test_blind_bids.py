@@ -171,6 +171,38 @@ def test_random_games_with_blind_bids_end_and_their_records_replay(seed: int) ->
     assert history.read(history.write(state)) == state
 
 
+COMBINED = [
+    ("auction-pitch", "auction: {blind: 2, all_pass: dealer-must-bid}\n"),
+    ("auction-pitch", "auction: {blind: 3, all_pass: dealer-set-back}\n"),
+    ("auction-pitch", "auction: {blind: 2, partner: called-card}\n"
+                      "deal: {min_players: 5, max_players: 6, default_players: 5}\n"),
+    ("auction-pitch", "auction: {blind: 2}\ndeal: {worthless_hand: demand}\n"),
+    ("smear", "auction: {blind: 2}\ndeal: {worthless: no-trump, worthless_hand: demand}\n"),
+    ("partnership-pitch", "auction: {blind: 2, partner_overbid: false}\n"),
+]
+
+
+@pytest.mark.parametrize(("base", "text"), COMBINED)
+def test_blind_bids_with_other_house_rules_play_whole_games(base: str, text: str) -> None:
+    """Blind bids beside a forced dealer, a set-back dealer, a called partner, a demanded
+    redeal before the blind round's deal or once trump is known, no overbidding a partner."""
+    variant = house(text, base)
+    blind_bids = 0
+    for seed in range(2):
+        state, rng = pc.new_game(variant, seed=seed), random.Random(seed)
+        for _ in range(4000):
+            if state.is_over:
+                break
+            moves = state.legal_moves()
+            blind_round = moves[-1].kind == "blind"
+            move = rng.choice(moves) if blind_round and rng.random() < 0.3 else choose_move(state, rng)
+            blind_bids += move.kind == "blind"
+            state = state.apply(move)
+        assert state.is_over
+        assert records.loads(records.dumps(state)) == state
+    assert blind_bids
+
+
 def test_a_seats_history_shows_the_blind_bids_before_its_cards() -> None:
     state = play(new(house()), ["pass", "blind 2", "pass", "pass"])
     lines = history.write(state, seat=2).splitlines()
