@@ -30,7 +30,7 @@ games per test exercise as well as many. A plain ``PITCHCORE_PURE=1 pytest`` wit
 if os.environ.get("PITCHCORE_FULL") == "1":
     PURE_RUN = False
 
-for name, examples in (("ci", 25), ("pure", 8)):
+for name, examples in (("ci", 12), ("pure", 8)):
     settings.register_profile(
         name, max_examples=examples, deadline=None, print_blob=True,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -99,7 +99,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.path_independent)
 
 
-GAMES = settings(max_examples=3 if PURE_RUN else 5, phases=[Stage.explicit, Stage.reuse, Stage.generate])
+GAMES = settings(max_examples=3 if PURE_RUN else 4, phases=[Stage.explicit, Stage.reuse, Stage.generate])
 """For tests that play whole random games: shrinking a game's seed teaches nothing and
 can take minutes, so a failure is reported as found (its seed and draws are printed)."""
 
