@@ -171,6 +171,14 @@ def play(state: GameState, moves: list[str]) -> GameState:
     return state
 
 
+def refused(state: GameState, move: str, reason: str) -> None:
+    """``move`` is illegal with ``reason`` in its message, and the state is left as it was."""
+    before = pc.dumps(state)
+    with pytest.raises(pc.IllegalMove, match=reason):
+        state.apply(move)
+    assert pc.dumps(state) == before
+
+
 def choose_move(state: GameState, rng: random.Random, *, bold: bool = False) -> pc.Move:
     """A random policy under which every game of a bundled variant ends.
 

@@ -18,7 +18,7 @@ import random
 import pytest
 
 import pitchcore as pc
-from conftest import choose_move, play, random_game
+from conftest import choose_move, play, random_game, refused
 from pitchcore.components import HAND_STEPS
 from pitchcore.components.auction import SingleRound
 from pitchcore.components.kernel_form import kernel_form
@@ -44,14 +44,6 @@ def legal(state: GameState) -> set[str]:
 
 def bids(low: int, high: int) -> set[str]:
     return {f"bid {n}" for n in range(low, high + 1)}
-
-
-def refused(state: GameState, move: str, reason: str) -> None:
-    """``move`` is illegal with ``reason`` in its message, and the state is left as it was."""
-    before = pc.dumps(state)
-    with pytest.raises(pc.IllegalMove, match=reason):
-        state.apply(move)
-    assert pc.dumps(state) == before
 
 
 TWICE = house("auction: {rounds: twice}\n", "ten-point-pitch")

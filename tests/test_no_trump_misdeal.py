@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import pitchcore as pc
-from conftest import card_locations, choose_move, play_random, random_game
+from conftest import card_locations, choose_move, play_random, random_game, refused
 from pitchcore.components.trump_misdeal import TrumpMisdeal
 from pitchcore.game.kernel import unsupported
 from pitchcore.interop import history
@@ -59,13 +59,6 @@ def to_trump(state: GameState, suit: str) -> GameState:
         state = state.apply(move)
     assert state.phase is Phase.NAMING_TRUMP
     return state.apply(f"trump {suit}")
-
-
-def refused(state: GameState, move: str, reason: str) -> None:
-    before = pc.dumps(state)
-    with pytest.raises(pc.IllegalMove, match=reason):
-        state.apply(move)
-    assert pc.dumps(state) == before
 
 
 # ---------------------------------------------------------------- the pipeline

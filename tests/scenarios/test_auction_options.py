@@ -14,7 +14,7 @@ import pytest
 from stacked import SWEEP_HANDS, SWEEP_TRICKS, legal, play, seats
 
 import pitchcore as pc
-from conftest import card_locations, random_game
+from conftest import card_locations, random_game, refused
 from pitchcore.game.engine import start_hand
 from pitchcore.model.cards import RANKS, mask_of, parse_cards
 from pitchcore.model.state import GameState, Phase
@@ -26,14 +26,6 @@ def house(text: str, base: str = "auction-pitch") -> pc.Variant:
 
 def new(variant: pc.Variant, hands: list[str] = SWEEP_HANDS, **kw: object) -> GameState:
     return pc.new_game(variant, players=len(hands), seed=17, dealer=0, hands=hands, **kw)
-
-
-def refused(state: GameState, move: str, reason: str) -> None:
-    """``move`` is illegal with ``reason`` in its message, and the state is left as it was."""
-    before = pc.dumps(state)
-    with pytest.raises(pc.IllegalMove, match=reason):
-        state.apply(move)
-    assert pc.dumps(state) == before
 
 
 ALL_PASS = ["pass", "pass", "pass", "pass"]

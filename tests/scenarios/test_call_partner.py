@@ -12,7 +12,7 @@ import pytest
 from stacked import legal, play, seats
 
 import pitchcore as pc
-from conftest import card_locations, random_game
+from conftest import card_locations, random_game, refused
 from pitchcore.model.cards import Card
 from pitchcore.model.moves import parse_move
 from pitchcore.model.state import GameState, Phase
@@ -64,13 +64,6 @@ def new(hands: list[str]) -> GameState:
 def auction(hands: list[str], bid: str) -> GameState:
     """Seat 1 bids, everyone else passes: the bidder is to call its partner."""
     return play(new(hands), [f"bid {bid}", "pass", "pass", "pass", "pass"])
-
-
-def refused(state: GameState, move: str, reason: str) -> None:
-    before = pc.dumps(state)
-    with pytest.raises(pc.IllegalMove, match=reason):
-        state.apply(move)
-    assert pc.dumps(state) == before
 
 
 def test_the_bidder_must_call_a_card_it_does_not_hold() -> None:

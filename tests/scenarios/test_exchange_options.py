@@ -15,7 +15,7 @@ import pytest
 from stacked import held, legal, play, seats
 
 import pitchcore as pc
-from conftest import card_locations, random_game
+from conftest import card_locations, random_game, refused
 from pitchcore.model.cards import card_text, cards_in, mask_text
 from pitchcore.model.moves import discard
 from pitchcore.model.state import GameState, Phase
@@ -32,14 +32,6 @@ def new(variant: pc.Variant, hands: list[str], stock: str | None = None, seed: i
 def discards(*texts: str) -> set[pc.Move]:
     """Discard moves from their texts, cards in any order."""
     return {pc.parse_move(text) for text in texts}
-
-
-def refused(state: GameState, move: str, reason: str) -> None:
-    """``move`` is illegal with ``reason`` in its message, and the state is left as it was."""
-    before = pc.dumps(state)
-    with pytest.raises(pc.IllegalMove, match=reason):
-        state.apply(move)
-    assert pc.dumps(state) == before
 
 
 AUCTION = ["bid 2", "pass", "pass", "pass", "trump H"]

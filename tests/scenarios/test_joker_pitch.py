@@ -16,7 +16,7 @@ import pytest
 from stacked import held, legal, play, seats
 
 import pitchcore as pc
-from conftest import card_locations
+from conftest import card_locations, refused
 from pitchcore.components.context import pips_of
 from pitchcore.model.cards import HIGH_JOKER, LOW_JOKER, card_text, parse_card
 from pitchcore.model.state import GameState
@@ -53,14 +53,6 @@ def new(hands: list[str] = LOW_TWO, variant: str | pc.Variant = "joker-pitch", *
 
 def house(text: str, base: str = "joker-pitch") -> pc.Variant:
     return pc.load_variant_text(f"extends: {base}\nname: house\n{text}")
-
-
-def refused(state: GameState, move: str, reason: str) -> None:
-    """``move`` is illegal with ``reason`` in its message, and the state is left as it was."""
-    before = pc.dumps(state)
-    with pytest.raises(pc.IllegalMove, match=reason):
-        state.apply(move)
-    assert pc.dumps(state) == before
 
 
 # ---------------------------------------------------------------- the variant
