@@ -38,16 +38,16 @@ from pitchcore.model.log import Log
 from pitchcore.model.moves import PLAY, Move
 from pitchcore.model.state import GameState, Phase
 
-HANDS = int(os.environ.get("PITCHCORE_KERNEL_HANDS", "10000"))
-"""Random hands per bundled variant compared move by move: 10,000 each in the test command
-(about 290,000 in all, some 2 minutes of one core: the Python side of each move is the cost);
-``PITCHCORE_KERNEL_HANDS=100000`` is the long run (about 20 minutes of one core) before a
-kernel change lands, ``PITCHCORE_KERNEL_HANDS=5000 pytest tests/test_kernel.py`` a quick one
-while working on it."""
+HANDS = int(os.environ.get("PITCHCORE_KERNEL_HANDS", "5000"))
+"""Random hands per bundled variant compared move by move: 5,000 each in the test command
+(about 115,000 in all over the 23 variants the kernel plays, some 2 minutes of one core: the
+Python side of each move is the cost); ``PITCHCORE_KERNEL_HANDS=100000`` is the long run
+(about 40 minutes of one core) before a kernel change lands, ``PITCHCORE_KERNEL_HANDS=1000
+pytest tests/test_kernel.py`` a quick one while working on it."""
 SHARDS = 4
 """Each variant's hands run as this many tests of ``HANDS / SHARDS`` hands (rounded up) from
 seeds of their own, so two workers share the work evenly."""
-HOUSE_HANDS = 5_000
+HOUSE_HANDS = 2_500
 """Per house-rule example variant."""
 PYTHON_ONLY = {"california-jack", "shasta-sam", "jacks-trump"}
 """Bundled variants the kernel leaves to Python: hands refilled during play (a stock drawn
