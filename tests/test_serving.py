@@ -21,6 +21,7 @@ import pitchcore as pc
 from conftest import choose_move, known_cards
 from pitchcore.serving import PRIVATE, PUBLIC, SENT_ONCE, SeatError, SQLiteStorage, Table, event_json, message_schema
 from pitchcore.serving.messages import Parts, private_json, public_json
+from pitchcore.serving.storage import GroupCommit
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|HJ|LJ)\b")
 ROOT = Path(__file__).resolve().parents[1]
@@ -161,6 +162,21 @@ def test_a_credential_holds_its_seat_and_nothing_else() -> None:
     assert table.seat_of(credentials[other]) == other
 
 
+def test_a_credential_that_acted_is_void_once_its_seat_is_left_and_joined_again() -> None:
+    table = Table(pc.new_game("auction-pitch", seed=4), ["human"] * 4)
+    ann = table.join(0, "Ann")
+    assert table.seat_of(ann) == 0  # (found once: the table remembers where)
+    table.leave(ann)
+    bea = table.join(0, "Bea")
+    with pytest.raises(SeatError) as void:
+        table.seat_of(ann)
+    assert void.value.reason == "bad-credential"
+    assert table.seat_of(bea) == 0
+    table.seats[0].credential_hash = None  # (changed from outside the table: still judged by the seat)
+    with pytest.raises(SeatError):
+        table.seat_of(bea)
+
+
 def test_the_game_waits_for_every_person_and_a_left_seat_goes_to_a_bot() -> None:
     state = pc.new_game("auction-pitch", seed=4)
     table = Table(state, ["human", "heuristic", "human", "human"])
@@ -262,6 +278,34 @@ def test_a_table_read_back_from_sqlite_goes_on_where_it_was(tmp_path: Path) -> N
     assert reopened.counts() == {"live_tables": 0, "moves": 0, "games": 1}
     record = reopened.game_record(table.id)
     assert record is not None and pc.loads(record) == restored.state
+
+
+def test_group_commit_writes_a_pass_of_moves_together_and_in_order(tmp_path: Path) -> None:
+    """The server's storage: moves wait for the scheduled flush; any other write flushes
+    them first; with nothing to schedule on, each move is written at once."""
+    inner = SQLiteStorage(tmp_path / "tables.sqlite")
+    scheduled: list[Any] = []
+    storage = GroupCommit(inner, scheduled.append)
+    table, credentials = human_table("auction-pitch", seed=3, storage=storage)
+    rng = random.Random(3)
+    for _ in range(5):
+        play_move(table, credentials, rng)
+    assert inner.counts()["moves"] == 0 and scheduled == [storage.flush]  # (one flush asked for)
+    scheduled.pop()()
+    assert inner.counts()["moves"] == 5
+    play_move(table, credentials, rng)
+    table.leave(credentials[0])  # (a seat change: the spec is saved after the move before it)
+    [(spec, moves)] = list(inner.live_tables())
+    assert len(moves) == 6 and spec["seats"][0]["credential_hash"] is None
+    restored = Table.restore(spec, moves)
+    assert restored.state == table.state
+
+    def no_loop(callback: Any) -> None:
+        raise RuntimeError("no running event loop")
+
+    alone = GroupCommit(SQLiteStorage(":memory:"), no_loop)
+    alone.add_move("t", 1, 0, "pass")
+    assert alone.storage.counts()["moves"] == 1  # type: ignore[attr-defined]
 
 
 def test_finished_games_are_kept_up_to_a_bound(tmp_path: Path) -> None:

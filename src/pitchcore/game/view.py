@@ -370,6 +370,9 @@ FIELD_PARTS: dict[str, tuple[int, ...]] = {
 there are equal have equal values of the field, so a caller that keeps what it made of a
 field (``pitchcore.serving`` keeps each field's JSON text) can tell it is unchanged without
 making the value: the trick's pairs and the completed tricks are built only when they changed."""
+MASK_FIELDS = frozenset(("hand", "discards", "gift"))
+"""The fields whose value is the cards of their one part, a mask, in index order
+(``_cards_group``): a caller may write them from the mask without making the cards."""
 PLAIN_FIELDS = frozenset(_PUBLIC)
 """The fields whose value is their one part, as it is (the others are made from theirs)."""
 if set(FIELD_PARTS) != set(_LAZY):

@@ -28,10 +28,10 @@ import attrs
 
 from ..components.variant import Variant
 from ..game.events import HandScored, MoveMade
-from ..game.view import FIELD_PARTS, PLAIN_FIELDS, PlayerView, raw_parts
+from ..game.view import FIELD_PARTS, MASK_FIELDS, PLAIN_FIELDS, PlayerView, raw_parts
 from ..interop.view_json import json_converter
 from ..model.caches import Cache
-from ..model.cards import CARDS, Card
+from ..model.cards import CARDS, Card, card_list
 from ..model.errors import IllegalMove
 from ..model.moves import Move
 from ..model.results import HandResult, Trick
@@ -119,6 +119,12 @@ def _text_writer(hint: Any) -> Callable[[Any], str]:
     if origin is tuple and arguments[-1:] == (Ellipsis,):
         if arguments[0] is Card:
             return lambda cards: "[" + ",".join([_CARD_JSON[card.index] for card in cards]) + "]"
+        if arguments[0] == tuple[int, Card]:  # (the trick in progress: written on nearly every move)
+            return lambda pairs: "[" + ",".join([f"[{seat},{_CARD_JSON[card.index]}]" for seat, card in pairs]) + "]"
+        if arguments[0] == tuple[int, tuple[Card, ...], int]:  # (the completed tricks: leader, cards, taker)
+            return lambda tricks: "[" + ",".join([
+                f"[{leader},[{','.join([_CARD_JSON[card.index] for card in cards])}],{taker}]"
+                for leader, cards, taker in tricks]) + "]"
         item = _text_writer(arguments[0])
         return lambda values: "[" + ",".join(map(item, values)) + "]"
     if origin is tuple:
@@ -127,8 +133,21 @@ def _text_writer(hint: Any) -> Callable[[Any], str]:
     if origin in (typing.Union, types.UnionType) and len(arguments) == 2 and type(None) in arguments:
         (only,) = (_text_writer(argument) for argument in arguments if argument is not type(None))
         return lambda value: "null" if value is None else only(value)
+    if origin in (typing.Union, types.UnionType) and set(arguments) <= {int, str, type(None)}:
+        return _scalar_json  # (a bid: a number, a top bid's name or None)
     encode = _encoder(hint)
     return lambda value: _dumps(encode(value))
+
+
+def _scalar_json(value: int | str | None) -> str:
+    if value is None:
+        return "null"
+    return str(value) if value.__class__ is int else _dumps(value)
+
+
+def _mask_json(mask: int) -> str:
+    """The cards of ``mask`` as a JSON list (``MASK_FIELDS``: as their field's cards are written)."""
+    return "[" + ",".join([_CARD_JSON[card] for card in card_list(mask)]) + "]" if mask else "[]"
 
 
 _MOVE_JSON: Cache[Move, str] = Cache(20_000)
@@ -321,15 +340,18 @@ class _Fields:
     objects): the trick in progress, the completed tricks and the cards of a hand are then
     not even made for a view whose parts say they are as before."""
 
-    __slots__ = ("_getters", "_names", "_plain", "_sources", "_texts", "_writers")
+    __slots__ = ("_from_parts", "_getters", "_names", "_sources", "_texts", "_writers")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self._names = names
         self._writers = _text_writers(names)
+        """Per field, its key and how its value is written."""
         self._getters = tuple(operator.itemgetter(*FIELD_PARTS[name]) for name in names)
         """Per field, its parts out of ``raw_parts`` (one, or a tuple of several) in one call."""
-        self._plain = tuple(name in PLAIN_FIELDS for name in names)
-        """Per field, whether its part is its value (read so, the view sets no slot)."""
+        self._from_parts = tuple(write if name in PLAIN_FIELDS else _mask_json if name in MASK_FIELDS else None
+                                 for name, (_, write) in zip(names, self._writers, strict=True))
+        """Per field, how it is written from its part (its value, or the mask of its cards),
+        so that the view sets no slot; None: from the view's value."""
         self._sources: list[Any] = [_UNSET] * len(names)
         self._texts: list[str] = [""] * len(names)
 
@@ -344,9 +366,11 @@ class _Fields:
             source = get(parts)
             known = sources[index]
             if source is not known and (type(source) is not type(known) or source != known):
-                key, write = self._writers[index]
                 sources[index] = source
-                texts[index] = key + write(source if self._plain[index] else getattr(view, self._names[index]))
+                key, write = self._writers[index]
+                from_part = self._from_parts[index]
+                texts[index] = key + (write(getattr(view, self._names[index])) if from_part is None
+                                      else from_part(source))
         return "{" + ",".join(texts) + "}"
 
 

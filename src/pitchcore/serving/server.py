@@ -43,7 +43,7 @@ from ..game.engine import new_game
 from ..loading.loader import bundled_variants, load_variant, load_variant_text
 from ..model.errors import IllegalMove, VariantError
 from .messages import Update, encode, error_json, problem_json
-from .storage import KEEP_GAMES, SQLiteStorage, Storage
+from .storage import KEEP_GAMES, GroupCommit, SQLiteStorage, Storage
 from .table import BOTS, DEFAULT_BOT, HUMAN, OnDeadline, SeatError, Table
 
 log = logging.getLogger("pitchcore.server")
@@ -229,7 +229,10 @@ class Server:
     """The tables, their connections and the tasks that move them on."""
 
     def __init__(self, settings: Settings, storage: Storage) -> None:
-        self.settings, self.storage = settings, storage
+        self.settings = settings
+        self.storage = GroupCommit(storage, _call_soon)
+        """Every table's storage: the moves of one pass of the event loop are written together,
+        before any of their updates is sent (``GroupCommit``)."""
         self.tables: dict[str, Table] = {}
         self.creators: dict[str, str] = {}
         """Table id -> the address of the client that created it (limits per client)."""
@@ -454,6 +457,10 @@ class Server:
                 continue
             self.broadcast(table, update)
             self.run_bots(table)
+
+
+def _call_soon(callback: Callable[[], None]) -> object:
+    return asyncio.get_running_loop().call_soon(callback)
 
 
 async def _text(websocket: WebSocket) -> str:

@@ -14,7 +14,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -86,6 +86,12 @@ class SQLiteStorage:
         with self._lock:
             self._db.execute("INSERT INTO moves VALUES (?, ?, ?, ?)", (table_id, number, seat, move))
 
+    def add_moves(self, rows: Sequence[tuple[str, int, int, str]]) -> None:
+        """Several tables' moves ((table id, number, seat, move) each) in one transaction."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?)", rows)
+
     def finish(self, table_id: str, game: dict[str, Any]) -> None:
         with self._lock, self._db:
             self._db.execute("BEGIN")
@@ -135,3 +141,64 @@ class SQLiteStorage:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+class GroupCommit:
+    """A ``Storage`` whose moves are written together, once per pass of a server's event loop.
+
+    A busy server makes many moves at many tables in one pass of its loop; one transaction
+    for all of them costs about what one costs alone. ``add_move`` keeps the move and asks
+    ``schedule`` (the loop's ``call_soon``) to ``flush`` once; a server that schedules it
+    before it hands the move's updates to its connections' tasks has every move stored before
+    any player hears of it (the loop runs what was scheduled in order). Every other call
+    flushes first, so the rows keep their order. Without a loop running (``schedule`` raises
+    ``RuntimeError``) each move is written at once."""
+
+    def __init__(self, storage: Storage, schedule: Callable[[Callable[[], None]], object]) -> None:
+        self.storage = storage
+        self._schedule = schedule
+        self._pending: list[tuple[str, int, int, str]] = []
+
+    def flush(self) -> None:
+        """Write the moves kept so far."""
+        rows, self._pending = self._pending, []
+        if not rows:
+            return
+        add_moves = getattr(self.storage, "add_moves", None)
+        if add_moves is not None:
+            add_moves(rows)
+        else:
+            for row in rows:
+                self.storage.add_move(*row)
+
+    def add_move(self, table_id: str, number: int, seat: int, move: str) -> None:
+        self._pending.append((table_id, number, seat, move))
+        if len(self._pending) == 1:
+            try:
+                self._schedule(self.flush)
+            except RuntimeError:
+                self.flush()
+
+    def save_table(self, table_id: str, spec: dict[str, Any]) -> None:
+        self.flush()
+        self.storage.save_table(table_id, spec)
+
+    def finish(self, table_id: str, game: dict[str, Any]) -> None:
+        self.flush()
+        self.storage.finish(table_id, game)
+
+    def drop(self, table_id: str) -> None:
+        self.flush()
+        self.storage.drop(table_id)
+
+    def live_tables(self) -> Iterator[tuple[dict[str, Any], list[tuple[int, str]]]]:
+        self.flush()
+        return self.storage.live_tables()
+
+    def finished_games(self, limit: int = 50) -> list[dict[str, Any]]:
+        self.flush()
+        return self.storage.finished_games(limit)
+
+    def game_record(self, table_id: str) -> str | None:
+        self.flush()
+        return self.storage.game_record(table_id)

@@ -156,6 +156,9 @@ class Table:
         self._bot_kinds = bots
         self._bots: dict[tuple[int, str], Bot] = {}
         self._parts = Parts()
+        self._rules: str | None = None
+        self._found: dict[str, int] = {}
+        """Credential hash -> the seat it was last found to hold (each hit is checked again)."""
         self._moves = len(state.moves)
         self._clock = clock
         self._turn_since = clock()
@@ -250,8 +253,13 @@ class Table:
         """The seat ``credential`` holds; ``SeatError`` (reason ``bad-credential``) if none."""
         if isinstance(credential, str) and 0 < len(credential) <= 200:
             digest = _hash(credential)
+            seat = self._found.get(digest)  # (asked on every move: the seat found last time, checked)
+            if seat is not None and self.seats[seat].credential_hash == digest:
+                return seat
             for seat, held in enumerate(self.seats):
                 if held.credential_hash is not None and hmac.compare_digest(held.credential_hash, digest):
+                    self._found = {digest: seat, **{key: value for key, value in self._found.items()
+                                                    if self.seats[value].credential_hash == key}}
                     return seat
         raise SeatError("this credential holds no seat at this table", reason="bad-credential")
 
@@ -365,6 +373,8 @@ class Table:
     # -- inside ---------------------------------------------------------------------------
 
     def _check_open(self) -> None:
+        if self._moves and self.forfeited is None and not self.state.is_over:
+            return  # (the common case, on every move: started, and not over)
         if self.over:
             raise SeatError("the game is over", reason="game-over")
         if not self.started:
@@ -403,7 +413,7 @@ class Table:
         seed, the seats (credential hashes, never credentials) and the options."""
         start = self.state.start
         return {
-            "id": self.id, "rules": self.variant.to_yaml(), "players": self.state.players, "seed": self.state.seed,
+            "id": self.id, "rules": self._rules_text(), "players": self.state.players, "seed": self.state.seed,
             "dealer": start.dealer, "scores": None if start.scores is None else list(start.scores),
             "hands": None if start.hands is None else [list(hand) for hand in start.hands],
             "stock": None if start.stock is None else list(start.stock),
@@ -412,6 +422,12 @@ class Table:
             "forfeited": None if self.forfeited is None else attrs.asdict(self.forfeited), "created": self.created,
             "labels": self.labels,
         }
+
+    def _rules_text(self) -> str:
+        """The variant's YAML, written once (the spec is saved at every seat change)."""
+        if self._rules is None:
+            self._rules = self.variant.to_yaml()
+        return self._rules
 
     @classmethod
     def restore(cls, spec: Mapping[str, Any], moves: Sequence[tuple[int, str]], *,
