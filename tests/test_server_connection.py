@@ -111,3 +111,23 @@ def test_idle_abandoned_and_finished_tables_are_evicted() -> None:
     assert set(server.tables) == {fresh.id, playing.id}
     assert {spec["id"] for spec, _ in storage.live_tables()} == {fresh.id, playing.id}
     del waiting, idle
+
+
+def test_a_game_killed_before_it_was_stored_whole_is_stored_at_the_restart() -> None:
+    from pitchcore.serving import SQLiteStorage
+    from pitchcore.serving.server import Server
+    from pitchcore.serving.storage import GroupCommit
+
+    inner = SQLiteStorage(":memory:")
+    lost: list[Any] = []  # (the background thread that would store the game never ran)
+    table = Table(pc.new_game("hi-lo-jack", seed=6), ["random"] * 4,
+                  storage=GroupCommit(inner, lambda flush: flush(), lost.append))
+    while table.bot_move() is not None:
+        pass
+    assert table.over and len(lost) == 1 and inner.counts()["live_tables"] == 1
+    server = Server(Settings(), inner)
+    server.restore()
+    assert server.tables == {}
+    assert inner.counts() == {"live_tables": 0, "moves": 0, "games": 1}
+    record = inner.game_record(table.id)
+    assert record is not None and pc.loads(record) == table.state

@@ -308,6 +308,24 @@ def test_group_commit_writes_a_pass_of_moves_together_and_in_order(tmp_path: Pat
     assert alone.storage.counts()["moves"] == 1  # type: ignore[attr-defined]
 
 
+def test_a_finished_game_is_stored_whole_in_the_background_after_its_moves(tmp_path: Path) -> None:
+    inner = SQLiteStorage(tmp_path / "tables.sqlite")
+    later: list[Any] = []
+    storage = GroupCommit(inner, later.append, later.append)
+    table = Table(pc.new_game("hi-lo-jack", seed=5), ["random"] * 4, storage=storage)
+    while table.bot_move() is not None:
+        pass
+    assert table.over and len(later) == 2  # (the last pass's moves, then the finished game)
+    later[0]()  # (every move was stored before the game went to the background: still a live table)
+    [(spec, moves)] = list(inner.live_tables())
+    assert len(moves) == table.move_number and Table.restore(spec, moves).over
+    assert inner.game_record(table.id) is None
+    later[1]()  # (the thread stores the game whole and drops the live table)
+    assert inner.counts() == {"live_tables": 0, "moves": 0, "games": 1}
+    record = inner.game_record(table.id)
+    assert record is not None and pc.loads(record) == table.state
+
+
 def test_finished_games_are_kept_up_to_a_bound(tmp_path: Path) -> None:
     storage = SQLiteStorage(tmp_path / "games.sqlite", keep_games=2)
     for seed in range(3):

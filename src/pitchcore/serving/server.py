@@ -230,9 +230,9 @@ class Server:
 
     def __init__(self, settings: Settings, storage: Storage) -> None:
         self.settings = settings
-        self.storage = GroupCommit(storage, _call_soon)
+        self.storage = GroupCommit(storage, _call_soon, _in_thread)
         """Every table's storage: the moves of one pass of the event loop are written together,
-        before any of their updates is sent (``GroupCommit``)."""
+        before any of their updates is sent, and finished games in a thread (``GroupCommit``)."""
         self.tables: dict[str, Table] = {}
         self.creators: dict[str, str] = {}
         """Table id -> the address of the client that created it (limits per client)."""
@@ -249,6 +249,10 @@ class Server:
                 table = Table.restore(spec, moves, storage=self.storage)
             except Exception:
                 log.exception("a stored table could not be read back", extra={"table": spec.get("id")})
+                continue
+            if table.over:  # (killed before its finished game was stored whole)
+                self.storage.finish(table.id, table.finished_game())
+                log.info("finished game stored", extra={"table": table.id})
                 continue
             self.tables[table.id] = table
             self.creators[table.id] = table.labels.get("creator", "")
@@ -461,6 +465,15 @@ class Server:
 
 def _call_soon(callback: Callable[[], None]) -> object:
     return asyncio.get_running_loop().call_soon(callback)
+
+
+def _in_thread(work: Callable[[], None]) -> object:
+    def logged() -> None:
+        try:
+            work()
+        except Exception:
+            log.exception("a finished game could not be stored")
+    return asyncio.get_running_loop().run_in_executor(None, logged)
 
 
 async def _text(websocket: WebSocket) -> str:

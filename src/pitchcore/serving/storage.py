@@ -152,12 +152,30 @@ class GroupCommit:
     before it hands the move's updates to its connections' tasks has every move stored before
     any player hears of it (the loop runs what was scheduled in order). Every other call
     flushes first, so the rows keep their order. Without a loop running (``schedule`` raises
-    ``RuntimeError``) each move is written at once."""
+    ``RuntimeError``) each move is written at once.
 
-    def __init__(self, storage: Storage, schedule: Callable[[Callable[[], None]], object]) -> None:
+    A finished game is written by ``finish_later`` with ``background`` (a thread of the
+    server's): its hand history takes tens of milliseconds to write, which would hold up
+    every table's moves if the loop wrote it. The game's moves are all stored before, so a
+    server killed meanwhile still has the game, as a live table that is over."""
+
+    def __init__(self, storage: Storage, schedule: Callable[[Callable[[], None]], object],
+                 background: Callable[[Callable[[], None]], object] | None = None) -> None:
         self.storage = storage
         self._schedule = schedule
+        self._background = background
         self._pending: list[tuple[str, int, int, str]] = []
+
+    def finish_later(self, table_id: str, game: Callable[[], dict[str, Any]]) -> None:
+        """``finish(table_id, game())``, made and written in the background where there is one."""
+        self.flush()
+        if self._background is None:
+            self.storage.finish(table_id, game())
+            return
+        try:
+            self._background(lambda: self.storage.finish(table_id, game()))
+        except RuntimeError:  # (no loop running)
+            self.storage.finish(table_id, game())
 
     def flush(self) -> None:
         """Write the moves kept so far."""

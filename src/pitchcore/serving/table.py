@@ -275,7 +275,8 @@ class Table:
         else:
             held.name = None
         self._touched()
-        self._save_seats()
+        if not self.over:  # (a finished game is stored whole, no longer as a live table)
+            self._save_seats()
         return seat
 
     def attach(self, seat: int | None) -> None:
@@ -361,8 +362,7 @@ class Table:
         if self.on_deadline == "forfeit":
             self.forfeited = Forfeited(seat, self.state.table.side_of[seat])
             self._save_seats()
-            if self.storage is not None:
-                self.storage.finish(self.id, self._finished())
+            self._store_finished()
             return Update(self.move_number, (self.forfeited,), self.state, self._parts, None)
         fallback = self._bot_kinds[DEFAULT_BOT if DEFAULT_BOT in self._bot_kinds else next(iter(self._bot_kinds))]
         view = self.state.view(seat)
@@ -389,7 +389,7 @@ class Table:
         if self.storage is not None:
             self.storage.add_move(self.id, number, seat, str(events[0].move))
             if state.is_over:
-                self.storage.finish(self.id, self._finished())
+                self._store_finished()
         return Update(number, events, state, self._parts, self.deadline())
 
     def _touched(self) -> None:
@@ -399,7 +399,18 @@ class Table:
         return [held.name or (held.kind if held.kind != HUMAN else f"seat {seat}")
                 for seat, held in enumerate(self.seats)]
 
-    def _finished(self) -> dict[str, Any]:
+    def _store_finished(self) -> None:
+        """The game is over: storage keeps it whole (made later where storage can: its hand
+        history is slow to write, and the game no longer changes)."""
+        if self.storage is None:
+            return
+        later = getattr(self.storage, "finish_later", None)
+        if later is not None:
+            later(self.id, self.finished_game)
+        else:
+            self.storage.finish(self.id, self.finished_game())
+
+    def finished_game(self) -> dict[str, Any]:
         """What storage keeps of a finished game."""
         return {"id": self.id, "variant": self.variant.name, "summary": self.summary(), "record": self.record(),
                 "history": history.write(self.state, names=self._names())}
