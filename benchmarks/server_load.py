@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -58,6 +59,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 import pitchcore
 from pitchcore.model.state import GameState
 from pitchcore.serving import Table
+from pitchcore.serving.server import GC_THRESHOLDS
 
 TARGETS = {
     "rtt_p99_ms": 250.0,
@@ -507,6 +509,7 @@ def main() -> None:
         return
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)",
           flush=True)
+    gc.set_threshold(*GC_THRESHOLDS)  # (the clients too: 800 of them share this one process)
     with tempfile.TemporaryDirectory(prefix="pitchcore-load-") as folder:
         asyncio.run(load(args, Path(folder)))
 
