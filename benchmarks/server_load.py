@@ -142,6 +142,7 @@ def referee(variant_name: str, games: int, seed: int) -> None:
                     continue
                 table = tables[hand]
                 seat = table.state.to_move
+                assert seat is not None  # (a hand's moves: someone is to move)
                 start, start_cpu = wall(), cpu()
                 update = table.move(credentials[hand][seat], moves[index])
                 texts = [update.to(each) for each in seats]
