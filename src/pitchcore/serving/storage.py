@@ -169,13 +169,17 @@ class GroupCommit:
     def finish_later(self, table_id: str, game: Callable[[], dict[str, Any]]) -> None:
         """``finish(table_id, game())``, made and written in the background where there is one."""
         self.flush()
-        if self._background is None:
+
+        def store() -> None:
             self.storage.finish(table_id, game())
-            return
-        try:
-            self._background(lambda: self.storage.finish(table_id, game()))
-        except RuntimeError:  # (no loop running)
-            self.storage.finish(table_id, game())
+
+        if self._background is not None:
+            try:
+                self._background(store)
+                return
+            except RuntimeError:  # (no loop running)
+                pass
+        store()
 
     def flush(self) -> None:
         """Write the moves kept so far."""
