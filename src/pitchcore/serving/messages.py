@@ -264,7 +264,7 @@ class Update:
     encoded again."""
 
     __slots__ = ("_alike", "_deadline", "_encoded", "_events", "_hand_result", "_number", "_parts", "_public",
-                 "_state", "_texts", "deadline")
+                 "_public_events", "_state", "_texts", "deadline")
 
     def __init__(self, number: int, events: Sequence[Any], state: GameState, parts: Parts,
                  deadline: dict[str, Any] | None) -> None:
@@ -275,6 +275,9 @@ class Update:
         """Each event encoded, by the id of the event object (kept alive by ``_events``)."""
         self._alike: str | None = None
         """The events' text for every seat that sees each of them as it is."""
+        self._public_events: bool | None = None
+        """Whether a spectator sees every event as it is (then every seat does: none knows
+        less than a spectator), worked out when first asked."""
         self._deadline = _dumps(deadline)
         self._public = parts.public(state)
         result = next((event.result for event in self._events if isinstance(event, HandScored)), None)
@@ -301,6 +304,12 @@ class Update:
         """The events as ``seat`` sees them (a spectator: as a seat that made none of the
         moves), as a JSON list. Most moves' events look the same to every seat: that list is
         made once; each event is encoded once."""
+        if self._public_events is None:
+            self._public_events = all(event.seen_by(-1) is event for event in self._events)
+        if self._public_events:
+            if self._alike is None:
+                self._alike = "[" + ",".join([self._event_text(event) for event in self._events]) + "]"
+            return self._alike
         seen = [event.seen_by(-1 if seat is None else seat) for event in self._events]
         alike = all(map(operator.is_, seen, self._events))
         if alike and self._alike is not None:
