@@ -5,6 +5,7 @@ from __future__ import annotations
 import operator
 from typing import Any, NamedTuple
 
+from .caches import Cache
 from .cards import MAX_CARDS, SUITS, card_text, cards_in, mask_of, parse_card, parse_suit
 from .errors import InvalidMove
 from .phase import Phase
@@ -161,12 +162,23 @@ def discard(mask: int) -> Move:
     return Move("discard", mask)
 
 
+_PARSED: Cache[str, Move] = Cache(4096)
+"""Move texts read before (a server reads every move from text; most are the same few)."""
+
+
 def parse_move(text: str | Move) -> Move:
     """Parse canonical move text (``"bid 3"``, ``"play JH"``, ``"discard 4C 7D"``, ``"partner AS"``).
 
     A ``Move`` is returned as it is (a subclass of ``Move`` is rebuilt as a plain one). Any
     other text, or anything that is not text, raises ``InvalidMove`` (a ``ValueError``).
     """
+    if text.__class__ is str:
+        found = _PARSED.get(text)
+        return _PARSED.put(text, _parse(text)) if found is None else found
+    return _parse(text)
+
+
+def _parse(text: str | Move) -> Move:
     if isinstance(text, Move):
         return plain(text)
     if not isinstance(text, str):
