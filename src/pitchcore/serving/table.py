@@ -12,6 +12,7 @@ to its holder rather than to whoever asks next. The table keeps only a hash of i
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import random
@@ -156,9 +157,9 @@ class Table:
         self._bot_kinds = bots
         self._bots: dict[tuple[int, str], Bot] = {}
         self._parts = Parts()
-        self._rules: str | None = None
         self._found: dict[str, int] = {}
-        """Credential hash -> the seat it was last found to hold (each hit is checked again)."""
+        """Credential hash -> the seat it was found to hold since the seats last changed (each
+        hit is checked again)."""
         self._moves = len(state.moves)
         self._clock = clock
         self._turn_since = clock()
@@ -245,6 +246,7 @@ class Table:
         credential = secrets.token_urlsafe(24)
         held.credential_hash = _hash(credential)
         held.name = _name(name, seat)
+        self._found.clear()
         self._touched()
         self._save_seats()
         return credential
@@ -258,8 +260,7 @@ class Table:
                 return seat
             for seat, held in enumerate(self.seats):
                 if held.credential_hash is not None and hmac.compare_digest(held.credential_hash, digest):
-                    self._found = {digest: seat, **{key: value for key, value in self._found.items()
-                                                    if self.seats[value].credential_hash == key}}
+                    self._found[digest] = seat
                     return seat
         raise SeatError("this credential holds no seat at this table", reason="bad-credential")
 
@@ -270,6 +271,7 @@ class Table:
         held = self.seats[seat]
         started = self.started
         held.credential_hash = None
+        self._found.clear()
         if started and not self.over:
             held.kind = DEFAULT_BOT if DEFAULT_BOT in self._bot_kinds else next(iter(self._bot_kinds))
         else:
@@ -424,7 +426,7 @@ class Table:
         seed, the seats (credential hashes, never credentials) and the options."""
         start = self.state.start
         return {
-            "id": self.id, "rules": self._rules_text(), "players": self.state.players, "seed": self.state.seed,
+            "id": self.id, "rules": self._rules_text, "players": self.state.players, "seed": self.state.seed,
             "dealer": start.dealer, "scores": None if start.scores is None else list(start.scores),
             "hands": None if start.hands is None else [list(hand) for hand in start.hands],
             "stock": None if start.stock is None else list(start.stock),
@@ -434,11 +436,10 @@ class Table:
             "labels": self.labels,
         }
 
+    @functools.cached_property
     def _rules_text(self) -> str:
         """The variant's YAML, written once (the spec is saved at every seat change)."""
-        if self._rules is None:
-            self._rules = self.variant.to_yaml()
-        return self._rules
+        return self.variant.to_yaml()
 
     @classmethod
     def restore(cls, spec: Mapping[str, Any], moves: Sequence[tuple[int, str]], *,
