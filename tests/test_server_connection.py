@@ -131,3 +131,35 @@ def test_a_game_killed_before_it_was_stored_whole_is_stored_at_the_restart() -> 
     assert inner.counts() == {"live_tables": 0, "moves": 0, "games": 1}
     record = inner.game_record(table.id)
     assert record is not None and pc.loads(record) == table.state
+
+
+def test_a_move_is_stored_before_a_connection_task_can_send_its_update() -> None:
+    """GroupCommit's promise on a real event loop: the flush the move scheduled runs before
+    the task that an update wakes (the loop runs callbacks in the order they were made)."""
+    from pitchcore.serving import SQLiteStorage
+    from pitchcore.serving.server import Server
+
+    inner = SQLiteStorage(":memory:")
+    seen: list[int] = []
+
+    async def main() -> None:
+        server = Server(Settings(), inner)
+        table = Table(pc.new_game("auction-pitch", seed=2), ["human"] * 4, storage=server.storage)
+        credentials = [table.join(seat) for seat in range(4)]
+        queue: asyncio.Queue[str] = asyncio.Queue()
+
+        async def sender() -> None:  # (a connection's task: it sends what it is given)
+            await queue.get()
+            seen.append(inner.counts()["moves"])
+
+        task = asyncio.create_task(sender())
+        await asyncio.sleep(0)  # (the task now waits on its queue)
+        seat = table.state.to_move
+        assert seat is not None
+        update = table.move(credentials[seat], str(table.state.legal_moves()[0]))
+        queue.put_nowait(update.to(seat))
+        assert inner.counts()["moves"] == 0  # (not yet: the loop has not run on)
+        await task
+
+    asyncio.run(main())
+    assert seen == [1]
