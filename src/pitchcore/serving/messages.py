@@ -304,20 +304,15 @@ class Update:
         """The events as ``seat`` sees them (a spectator: as a seat that made none of the
         moves), as a JSON list. Most moves' events look the same to every seat: that list is
         made once; each event is encoded once."""
+        events = self._events
         if self._public_events is None:
-            self._public_events = all(event.seen_by(-1) is event for event in self._events)
-        if self._public_events:
+            self._public_events = all(event.seen_by(-1) is event for event in events)
+        seen = events if self._public_events else [event.seen_by(-1 if seat is None else seat) for event in events]
+        if seen is events or all(map(operator.is_, seen, events)):
             if self._alike is None:
-                self._alike = "[" + ",".join([self._event_text(event) for event in self._events]) + "]"
+                self._alike = "[" + ",".join([self._event_text(event) for event in events]) + "]"
             return self._alike
-        seen = [event.seen_by(-1 if seat is None else seat) for event in self._events]
-        alike = all(map(operator.is_, seen, self._events))
-        if alike and self._alike is not None:
-            return self._alike
-        text = "[" + ",".join([self._event_text(event) for event in seen]) + "]"
-        if alike:
-            self._alike = text
-        return text
+        return "[" + ",".join([self._event_text(event) for event in seen]) + "]"
 
     def _event_text(self, event: Any) -> str:
         text = self._encoded.get(id(event))
