@@ -294,6 +294,89 @@ def test_kernel_bids_match_the_auction_component(name: str) -> None:
     assert positions > 300
 
 
+EXCHANGE_STEP = HAND_STEPS.index("exchange")
+HOUSE_DRAWS = {
+    "haus-pitch": None,
+    "no-discard-beyond-the-gift": "extends: haus-pitch\nname: d\nexchange: {kind: draw, max_discard: 0}\n",
+    "short-stock": "extends: haus-pitch\nname: e\nexchange: {kind: draw, max_discard: 12}\n",
+    "no-gift": "extends: haus-pitch\nname: f\nwidow: none\nexchange: {kind: draw, max_discard: 3}\n",
+    "misdeal-without-trump": "extends: haus-pitch\nname: g\ndeal: {worthless: no-trump, worthless_hand: redeal}\n",
+}
+"""The draw (``exchange: draw``) as bundled, with no discard beyond the bidder's extra cards,
+with more discards than the stock can refill, without a gift, and wrapped in the deal's
+check for a hand with no trump."""
+
+
+def _odd_discards(state: GameState) -> tuple[Move, ...]:
+    """Moves that are never a discard the kernel may make on the checked path: malformed (True
+    equals 1, 2.0 a number), outside the hand, too many or too few cards, of another kind."""
+    hand = state.masks[state.to_move or 0]
+    outside = ~hand & ((1 << state.table.deck_size) - 1)
+    return (Move("discard", True), Move("discard", 2.0), Move("discard", -1), Move("discard", 1 << 70),  # type: ignore[arg-type]
+            Move("discard", outside & -outside), Move("discard", hand | (outside & -outside)), Move("discard", hand),
+            Move("discard", 0), Move("discard", None), Move("pass"), Move("play", 3))
+
+
+def _compare_draw(state: GameState, rng: random.Random) -> None:
+    """One discarding position both ways: equal legal discards, equal legality of each and of
+    odd moves, equal fields after a random legal discard, and the state ``apply`` makes (the
+    kernel's for a seat before the dealer, never for the dealer, an odd move or a wrong seat)."""
+    step = state.table.pipeline[EXCHANGE_STEP]
+    step = getattr(step, "exchange", step)  # (inside the deal's check for trumps)
+    assert isinstance(step, kernel.KernelDraw)
+    python, draws = step.component, step.draws
+    legal = python.legal(state)
+    assert draws.legal(state) == legal
+    assert draws.legal_fields(list(state)) == legal
+    for probe in (*legal[:20], *legal[-20:], *_odd_discards(state)):
+        assert draws.is_legal(state, probe) == python.is_legal(state, probe), (state, probe)
+    move = legal[rng.randrange(len(legal))]
+    ours, theirs = list(state), list(state)
+    assert draws.apply_in_place(theirs, move) is python.apply_in_place(ours, move)
+    assert theirs == ours, (state, move)
+    moved = draws.checked(state, move, None)
+    assert draws.advance(state, move) == moved
+    if state.to_move == state.dealer:
+        assert moved is None
+    else:
+        new, after = python.apply(state, move)
+        assert after is Next.WAIT
+        assert moved == new.evolve(log=Log((state.log, move)))
+        assert moved == state.apply(move, seat=state.to_move)
+        wrong = (state.to_move or 0) + 1
+        assert draws.checked(state, move, wrong) is None and draws.checked(state, move, str(state.to_move)) is None
+    for odd in _odd_discards(state):
+        if not python.is_legal(state, odd):
+            assert draws.checked(state, odd, None) is None, odd
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", sorted(HOUSE_DRAWS))
+def test_kernel_draws_match_the_draw_component(name: str) -> None:
+    """Every discarding position of random games of the draw, both ways."""
+    rng = random.Random(len(name))
+    text = HOUSE_DRAWS[name]
+    variant = pc.load_variant(name) if text is None else load_variant_text(text)
+    positions = 0
+    for game in range(40):
+        state = pc.new_game(variant, seed=game, dealer=game % variant.deal.default_players)
+        while not state.is_over and len(state.hand_results) < 4:
+            if state.phase is Phase.DISCARDING:
+                _compare_draw(state, rng)
+                positions += 1
+            state = state.apply(choose_move(state, rng, bold=game % 2 == 1))
+    assert positions > 300
+
+
+def test_only_the_draw_gives_the_kernel_an_exchange() -> None:
+    """The draw's discards run in the kernel where it is in use; the other exchanges stay Python."""
+    for name in BUNDLED:
+        step = pc.new_game(name, seed=0).table.pipeline[EXCHANGE_STEP]
+        step = getattr(step, "exchange", step)
+        expected = kernel.AVAILABLE and pc.load_variant(name).exchange.__class__.__name__ == "Draw"
+        assert isinstance(step, kernel.KernelDraw) == expected, (name, step)
+
+
 def _play_start(name: str, seed: int) -> GameState:
     return _starts(pc.load_variant(name), 1, seed)[0]
 

@@ -133,7 +133,7 @@ KNOWN_CACHES = {
     "pitchcore.components.calling._LOW": "reversed tables, kept beside the tables they were made from",
     "pitchcore.bots.knowledge._TABLES": "trump tables by variant",
     "pitchcore.bots.search._TEMPLATES": "a template state by (variant, players)",
-    "pitchcore.game.kernel._COMPILED": "the compiled kernel's Rules and Bids by (variant, players, step)",
+    "pitchcore.game.kernel._COMPILED": "the compiled kernel's Rules, Bids and Draws by (variant, players, step)",
     "pitchcore.game.kernel._SETTLED": "a judged hand's score change by (what settling reads, outcome)",
     "pitchcore.game.kernel._RESULTS": "a judged hand's score by (what settling reads, outcome)",
     "pitchcore.components.scoring._VERDICTS": "per variant (by id, with the variant) a judged hand's verdict by "

@@ -25,5 +25,10 @@ enum { INFO_BIDS = 2,
        INFO_TRUMP = 6,
        INFO_START = 11,
        INFO_CALLED = 14,
+       INFO_STOCK = 1,
+       INFO_JUNK = 8,
+       INFO_DISCARDS = 9,
+       INFO_EXCHANGED = 10,
+       INFO_HAND_SIZE = 13,
        INFO_COUNT = 19 };  /* HandInfo fields */
 #endif

@@ -1419,21 +1419,10 @@ static PyTypeObject GameBaseType = {
 
 /* -- sub-masks ------------------------------------------------------------------------------ */
 
-/* submoves(move_type, kind, mask, lo, hi) -> (move_type((kind, sub)), ...) for every sub-mask
- * of ``mask`` holding lo to hi of its cards: by size, then in card order, as
- * itertools.combinations over the cards gives them (components.exchange's _subsets and
- * _discards, which stay the definition: a draw offers hundreds of discards a turn). */
-static PyObject *kernel_submoves(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 5) { PyErr_SetString(PyExc_TypeError, "submoves takes 5 arguments"); return NULL; }
-    PyTypeObject *type = (PyTypeObject *)args[0];
-    PyObject *kind = args[1];
-    if (!PyType_Check(args[0]) || !PyType_IsSubtype(type, &PyTuple_Type)) {
-        PyErr_SetString(PyExc_TypeError, "submoves: the move type must be a tuple type");
-        return NULL;
-    }
-    unsigned long long mask = PyLong_AsUnsignedLongLong(args[2]);
-    long lo = PyLong_AsLong(args[3]), hi = PyLong_AsLong(args[4]);
-    if (PyErr_Occurred()) return NULL;
+/* A tuple of move_type((kind, sub)) for every sub-mask ``sub`` of ``mask`` holding lo to hi of
+ * its cards: by size, then in card order, as itertools.combinations over the cards gives them
+ * (components.exchange's _subsets and _discards, which stay the definition). */
+static PyObject *submask_moves(PyTypeObject *type, PyObject *kind, uint64_t mask, long lo, long hi) {
     uint64_t bits[64];
     int n = 0;
     for (uint64_t m = mask; m; m &= m - 1) bits[n++] = m & (~m + 1);
@@ -1471,6 +1460,323 @@ static PyObject *kernel_submoves(PyObject *module, PyObject *const *args, Py_ssi
     }
     return out;
 }
+
+/* submoves(move_type, kind, mask, lo, hi) -> submask_moves' tuple: a draw offers hundreds of
+ * discards a turn. */
+static PyObject *kernel_submoves(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) { PyErr_SetString(PyExc_TypeError, "submoves takes 5 arguments"); return NULL; }
+    PyTypeObject *type = (PyTypeObject *)args[0];
+    if (!PyType_Check(args[0]) || !PyType_IsSubtype(type, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "submoves: the move type must be a tuple type");
+        return NULL;
+    }
+    unsigned long long mask = PyLong_AsUnsignedLongLong(args[2]);
+    long lo = PyLong_AsLong(args[3]), hi = PyLong_AsLong(args[4]);
+    if (PyErr_Occurred()) return NULL;
+    return submask_moves(type, args[1], mask, lo, hi);
+}
+
+/* -- the draw ------------------------------------------------------------------------------- */
+
+/* The draw before play (components/exchange.py's Draw, transcribed; it stays the definition):
+ * the seat to move discards a sub-mask of its hand whose size ``Draw.sizes`` allows and draws
+ * as many from the top of the stock (``Draw.apply``, with ``ExchangeRule._record``); the dealer
+ * draws last. ``max_discard`` is the component's own field, handed over by its kernel form.
+ * Anything the kernel does not read as a draw (another phase, a move of another shape) goes to
+ * the component. */
+typedef struct {
+    PyObject_HEAD
+    int players, max_discard;
+    PyObject *discarding;  /* Phase.DISCARDING */
+    PyObject *kind;        /* "discard" */
+    PyObject *wait, *done; /* Next.WAIT, Next.DONE */
+    PyObject *component;   /* the Python Draw */
+    PyTypeObject *state_type, *log_type, *move_type, *info_type;
+} Draws;
+
+static PyTypeObject DrawsType_;
+
+typedef struct {
+    int seat, dealer;
+    uint64_t hand;
+    long hand_size;  /* the cards a hand holds after its draw */
+    long lo, hi;     /* the sizes a discard may have (Draw.sizes) */
+} DrawTurn;
+
+/* The turn of draw fields (0: not the kernel's to read). */
+static int draws_read(Draws *D, PyObject **f, Py_ssize_t size, DrawTurn *t) {
+    if (!f || size != F_COUNT || f[F_PHASE] != D->discarding) return 0;
+    PyObject *info = f[F_INFO], *masks = f[F_MASKS];
+    if (Py_TYPE(info) != D->info_type || PyTuple_GET_SIZE(info) != INFO_COUNT) return 0;
+    if (!PyLong_CheckExact(f[F_TO_MOVE]) || !PyLong_CheckExact(f[F_DEALER])) return 0;
+    PyObject *stock = PyTuple_GET_ITEM(info, INFO_STOCK), *size_of = PyTuple_GET_ITEM(info, INFO_HAND_SIZE);
+    if (!PyTuple_CheckExact(stock) || !PyLong_CheckExact(size_of) || !PyTuple_CheckExact(masks)
+        || PyTuple_GET_SIZE(masks) != D->players)
+        return 0;
+    long seat = PyLong_AsLong(f[F_TO_MOVE]), dealer = PyLong_AsLong(f[F_DEALER]), hand_size = PyLong_AsLong(size_of);
+    if (PyErr_Occurred()) { PyErr_Clear(); return 0; }
+    if (seat < 0 || seat >= D->players || dealer < 0 || dealer >= D->players) return 0;
+    PyObject *held = PyTuple_GET_ITEM(masks, seat);
+    if (!PyLong_CheckExact(held)) return 0;
+    unsigned long long hand = PyLong_AsUnsignedLongLong(held);
+    if (PyErr_Occurred()) { PyErr_Clear(); return 0; }
+    long count = popcount64(hand);
+    long excess = count - hand_size > 0 ? count - hand_size : 0;
+    long most = excess + D->max_discard;
+    long stocked = excess + (long)PyTuple_GET_SIZE(stock);
+    if (stocked < most) most = stocked;
+    if (count < most) most = count;
+    t->seat = (int)seat;
+    t->dealer = (int)dealer;
+    t->hand = hand;
+    t->hand_size = hand_size;
+    t->lo = excess;
+    t->hi = most;
+    return 1;
+}
+
+/* The cards ``move`` discards (1: a discard the kernel reads, 0: another move, left to the
+ * component). */
+static int draws_thrown(Draws *D, PyObject *move, uint64_t *thrown) {
+    if (!PyTuple_Check(move) || PyTuple_GET_SIZE(move) != 2) return 0;
+    PyObject *kind = PyTuple_GET_ITEM(move, 0), *arg = PyTuple_GET_ITEM(move, 1);
+    if (!PyUnicode_CheckExact(kind) || !PyLong_CheckExact(arg)) return 0;
+    if (kind != D->kind && PyUnicode_Compare(kind, D->kind) != 0) return 0;
+    unsigned long long value = PyLong_AsUnsignedLongLong(arg);
+    if (PyErr_Occurred()) { PyErr_Clear(); return 0; }  /* (negative, or too large: Python says no) */
+    *thrown = value;
+    return 1;
+}
+
+static int draws_allows(const DrawTurn *t, uint64_t thrown) {
+    long size = popcount64(thrown);
+    return (thrown & ~t->hand) == 0 && size >= t->lo && size <= t->hi;
+}
+
+static PyObject *Draws_legal_as(Draws *D, PyObject *state, const char *name) {
+    Py_ssize_t size;
+    PyObject **f = fields_of(state, &size);
+    DrawTurn t;
+    if (!draws_read(D, f, size, &t)) return PyObject_CallMethod(D->component, name, "(O)", state);
+    return submask_moves(D->move_type, D->kind, t.hand, t.lo, t.hi);
+}
+
+static PyObject *Draws_legal(Draws *D, PyObject *state) { return Draws_legal_as(D, state, "legal"); }
+static PyObject *Draws_legal_fields(Draws *D, PyObject *fields) { return Draws_legal_as(D, fields, "legal_fields"); }
+
+static PyObject *Draws_is_legal(Draws *D, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "is_legal(state, move)"); return NULL; }
+    Py_ssize_t size;
+    PyObject **f = fields_of(args[0], &size);
+    DrawTurn t;
+    uint64_t thrown;
+    if (!draws_read(D, f, size, &t) || !draws_thrown(D, args[1], &thrown))
+        return PyObject_CallMethod(D->component, "is_legal", "OO", args[0], args[1]);
+    return PyBool_FromLong(draws_allows(&t, thrown));
+}
+
+/* A tuple of ``old``'s items with ``value`` (a new reference, stolen) at ``at``. */
+static PyObject *tuple_with(PyTypeObject *type, PyObject *old, Py_ssize_t at, PyObject *value) {
+    if (!value) return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(old);
+    PyObject *out = type->tp_alloc(type, n);
+    if (!out) { Py_DECREF(value); return NULL; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = i == at ? value : PyTuple_GET_ITEM(old, i);
+        if (i != at) Py_INCREF(item);
+        PyTuple_SET_ITEM(out, i, item);
+    }
+    return out;
+}
+
+/* The seat's discard of ``thrown`` and its draw, on fields ``f``: the new masks, info and seat
+ * to move (new references; the seat NULL when the dealer has drawn: the draw is done). */
+static int draw_changes(Draws *D, PyObject **f, const DrawTurn *t, uint64_t thrown, PyObject **changed) {
+    PyObject *info = f[F_INFO];
+    PyObject *stock = PyTuple_GET_ITEM(info, INFO_STOCK), *junk = PyTuple_GET_ITEM(info, INFO_JUNK);
+    PyObject *discards = PyTuple_GET_ITEM(info, INFO_DISCARDS), *exchanged = PyTuple_GET_ITEM(info, INFO_EXCHANGED);
+    if (!PyTuple_CheckExact(junk) || !PyTuple_CheckExact(discards) || PyTuple_GET_SIZE(discards) <= t->seat
+        || !PyLong_CheckExact(exchanged)) {
+        PyErr_SetString(PyExc_TypeError, "kernel: a draw's hand info is not as the schema says");
+        return -1;
+    }
+    /* ExchangeRule._record: the cards to the junk (in card order), the seat's discards, one more turn done */
+    Py_ssize_t old_junk = PyTuple_GET_SIZE(junk), thrown_count = popcount64(thrown);
+    PyObject *new_junk = PyTuple_New(old_junk + thrown_count);
+    if (!new_junk) return -1;
+    for (Py_ssize_t i = 0; i < old_junk; i++) {
+        PyObject *item = PyTuple_GET_ITEM(junk, i);
+        Py_INCREF(item);
+        PyTuple_SET_ITEM(new_junk, i, item);
+    }
+    Py_ssize_t at = old_junk;
+    for (uint64_t m = thrown; m; m &= m - 1) {
+        PyObject *card = PyLong_FromLong(__builtin_ctzll(m));
+        if (!card) { Py_DECREF(new_junk); return -1; }
+        PyTuple_SET_ITEM(new_junk, at++, card);
+    }
+    PyObject *seat_discards = PyLong_FromUnsignedLongLong(
+        PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(discards, t->seat)) | thrown);
+    if (PyErr_Occurred()) { Py_XDECREF(seat_discards); Py_DECREF(new_junk); return -1; }
+    PyObject *new_discards = tuple_with(&PyTuple_Type, discards, t->seat, seat_discards);
+    long turns = PyLong_AsLong(exchanged);
+    PyObject *new_exchanged = turns == -1 && PyErr_Occurred() ? NULL : PyLong_FromLong(turns + 1);
+    /* Draw.apply: as many cards as the hand lacks from the top of the stock */
+    uint64_t kept = t->hand & ~thrown;
+    Py_ssize_t lacking = (Py_ssize_t)(t->hand_size - popcount64(kept));
+    Py_ssize_t stocked = PyTuple_GET_SIZE(stock);
+    if (lacking < 0) lacking = 0;
+    if (lacking > stocked) lacking = stocked;
+    for (Py_ssize_t i = 0; i < lacking; i++) {
+        long card = PyLong_AsLong(PyTuple_GET_ITEM(stock, i));
+        if (card < 0 || card >= 64) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kernel: a card of the stock out of range");
+            break;
+        }
+        kept |= (uint64_t)1 << card;
+    }
+    PyObject *new_stock = PyErr_Occurred() ? NULL : PyTuple_GetSlice(stock, lacking, stocked);
+    PyObject *new_info = NULL;
+    if (new_discards && new_exchanged && new_stock) {
+        Py_ssize_t n = PyTuple_GET_SIZE(info);
+        new_info = D->info_type->tp_alloc(D->info_type, n);
+        if (new_info) {
+            for (Py_ssize_t i = 0; i < n; i++) {
+                PyObject *item = i == INFO_JUNK ? new_junk : i == INFO_DISCARDS ? new_discards
+                    : i == INFO_EXCHANGED ? new_exchanged : i == INFO_STOCK ? new_stock : PyTuple_GET_ITEM(info, i);
+                Py_INCREF(item);
+                PyTuple_SET_ITEM(new_info, i, item);
+            }
+        }
+    }
+    Py_DECREF(new_junk);
+    Py_XDECREF(new_discards);
+    Py_XDECREF(new_exchanged);
+    Py_XDECREF(new_stock);
+    if (!new_info) return -1;
+    PyObject *held = PyLong_FromUnsignedLongLong(kept);
+    PyObject *masks = tuple_with(&PyTuple_Type, f[F_MASKS], t->seat, held);
+    if (!masks) { Py_DECREF(new_info); return -1; }
+    PyObject *next = NULL;
+    if (t->seat != t->dealer && !(next = PyLong_FromLong((t->seat + 1) % D->players))) {
+        Py_DECREF(new_info);
+        Py_DECREF(masks);
+        return -1;
+    }
+    changed[F_INFO] = new_info;
+    changed[F_MASKS] = masks;
+    changed[F_TO_MOVE] = next;
+    return 0;
+}
+
+static PyObject *Draws_apply_in_place(Draws *D, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "apply_in_place(fields, move)"); return NULL; }
+    PyObject *fields = args[0];
+    DrawTurn t;
+    uint64_t thrown;
+    if (!PyList_Check(fields)
+        || !draws_read(D, ((PyListObject *)fields)->ob_item, PyList_GET_SIZE(fields), &t)
+        || !draws_thrown(D, args[1], &thrown))
+        return PyObject_CallMethod(D->component, "apply_in_place", "OO", fields, args[1]);
+    PyObject *changed[F_COUNT] = {NULL};
+    if (draw_changes(D, ((PyListObject *)fields)->ob_item, &t, thrown, changed) < 0) return NULL;
+    PyList_SetItem(fields, F_INFO, changed[F_INFO]);  /* (steals) */
+    PyList_SetItem(fields, F_MASKS, changed[F_MASKS]);
+    PyObject *next = changed[F_TO_MOVE] ? D->wait : D->done;
+    if (changed[F_TO_MOVE]) PyList_SetItem(fields, F_TO_MOVE, changed[F_TO_MOVE]);
+    Py_INCREF(next);
+    return next;
+}
+
+/* The state after a discard and draw of a seat before the dealer, as engine.advance builds it,
+ * or None where the kernel leaves the move to Python: the dealer's, which ends the draw (what
+ * follows is the table's, a deal's check for trumps included); with ``checked``, anything but
+ * a legal discard of the seat to move in exactly the checked API's terms. */
+static PyObject *draws_next_state(Draws *D, PyObject *state, PyObject *move, PyObject *seat, int checked) {
+    if (Py_TYPE(state) != D->state_type || PyTuple_GET_SIZE(state) != F_COUNT) Py_RETURN_NONE;
+    PyObject **f = ((PyTupleObject *)state)->ob_item;
+    DrawTurn t;
+    uint64_t thrown;
+    if (!draws_read(D, f, F_COUNT, &t) || t.seat == t.dealer || !draws_thrown(D, move, &thrown)) Py_RETURN_NONE;
+    if (checked && (Py_TYPE(move) != D->move_type || !seat_allows(seat, t.seat) || !draws_allows(&t, thrown)))
+        Py_RETURN_NONE;
+    PyObject *changed[F_COUNT] = {NULL};
+    if (draw_changes(D, f, &t, thrown, changed) < 0) return NULL;
+    return state_after(D->state_type, D->log_type, f, changed, move);
+}
+
+static PyObject *Draws_checked(Draws *D, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) { PyErr_SetString(PyExc_TypeError, "checked(state, move, seat)"); return NULL; }
+    return draws_next_state(D, args[0], args[1], args[2], 1);
+}
+
+static PyObject *Draws_advance(Draws *D, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "advance(state, move)"); return NULL; }
+    return draws_next_state(D, args[0], args[1], Py_None, 0);
+}
+
+static void Draws_dealloc(Draws *D) {
+    Py_XDECREF(D->discarding);
+    Py_XDECREF(D->kind);
+    Py_XDECREF(D->wait);
+    Py_XDECREF(D->done);
+    Py_XDECREF(D->component);
+    Py_XDECREF(D->state_type);
+    Py_XDECREF(D->log_type);
+    Py_XDECREF(D->move_type);
+    Py_XDECREF(D->info_type);
+    Py_TYPE(D)->tp_free((PyObject *)D);
+}
+
+/* Draws(players, max_discard, discarding, kind, wait, done, component, state_type, log_type, move_type,
+ *       info_type) */
+static PyObject *Draws_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    int players, max_discard;
+    PyObject *discarding, *kind, *wait, *done, *component, *state_type, *log_type, *move_type, *info_type;
+    if (!PyArg_ParseTuple(args, "iiOUOOOO!O!O!O!:Draws", &players, &max_discard, &discarding, &kind, &wait, &done,
+                          &component, &PyType_Type, &state_type, &PyType_Type, &log_type,
+                          &PyType_Type, &move_type, &PyType_Type, &info_type))
+        return NULL;
+    if (players < 1 || players > MAXP) { PyErr_SetString(PyExc_ValueError, "Draws: 1 to 8 players"); return NULL; }
+    if (max_discard < 0 || max_discard > 64) { PyErr_SetString(PyExc_ValueError, "Draws: 0 to 64 discards"); return NULL; }
+    Draws *D = (Draws *)type->tp_alloc(type, 0);
+    if (!D) return NULL;
+    D->players = players;
+    D->max_discard = max_discard;
+    PyObject **slots[] = {&D->discarding, &D->kind, &D->wait, &D->done, &D->component,
+                          (PyObject **)&D->state_type, (PyObject **)&D->log_type, (PyObject **)&D->move_type,
+                          (PyObject **)&D->info_type};
+    PyObject *values[] = {discarding, kind, wait, done, component, state_type, log_type, move_type, info_type};
+    for (int i = 0; i < 9; i++) {
+        Py_INCREF(values[i]);
+        *slots[i] = values[i];
+    }
+    return (PyObject *)D;
+}
+
+static PyMethodDef Draws_methods[] = {
+    {"legal", (PyCFunction)Draws_legal, METH_O, "The legal discards of the seat to move."},
+    {"legal_fields", (PyCFunction)Draws_legal_fields, METH_O, "legal of a fast.Game's fields."},
+    {"is_legal", (PyCFunction)(void (*)(void))Draws_is_legal, METH_FASTCALL, "Whether the move is a legal discard now."},
+    {"apply_in_place", (PyCFunction)(void (*)(void))Draws_apply_in_place, METH_FASTCALL,
+     "A discard and draw on a state's fields, in place; what follows it."},
+    {"checked", (PyCFunction)(void (*)(void))Draws_checked, METH_FASTCALL,
+     "apply_move's state after a legal discard, or None (Python makes the move)."},
+    {"advance", (PyCFunction)(void (*)(void))Draws_advance, METH_FASTCALL,
+     "advance's state after a discard, or None (Python makes the move)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject DrawsType_ = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pitchcore._kernel.Draws",
+    .tp_basicsize = sizeof(Draws),
+    .tp_dealloc = (destructor)Draws_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The draw before play, compiled (see pitchcore.game.kernel).",
+    .tp_methods = Draws_methods,
+    .tp_new = Draws_new,
+};
 
 /* -- the deal --------------------------------------------------------------------------- */
 
@@ -1567,7 +1873,9 @@ static struct PyModuleDef kernel_module = {
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) {
-    if (PyType_Ready(&RulesType_) < 0 || PyType_Ready(&GameBaseType) < 0 || PyType_Ready(&BidsType_) < 0) return NULL;
+    if (PyType_Ready(&RulesType_) < 0 || PyType_Ready(&GameBaseType) < 0 || PyType_Ready(&BidsType_) < 0
+        || PyType_Ready(&DrawsType_) < 0)
+        return NULL;
     PyObject *module = PyModule_Create(&kernel_module);
     if (!module) return NULL;
     Py_INCREF(&RulesType_);
@@ -1588,17 +1896,25 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         Py_DECREF(module);
         return NULL;
     }
+    Py_INCREF(&DrawsType_);
+    if (PyModule_AddObject(module, "Draws", (PyObject *)&DrawsType_) < 0) {
+        Py_DECREF(&DrawsType_);
+        Py_DECREF(module);
+        return NULL;
+    }
     if (PyModule_AddIntConstant(module, "ABI", 1) < 0) { Py_DECREF(module); return NULL; }
     /* The field positions this build was compiled with: pitchcore.model.extension compares them
      * with model/fields.py and leaves a kernel built from another layout unused. */
     PyObject *layout = Py_BuildValue(
-        "{sisisisisisisisisisisisisisisisisisisisisisisisi}",
+        "{sisisisisisisisisisisisisisisisisisisisisisisisisisisisisi}",
         "F_TABLE", F_TABLE, "F_SCORES", F_SCORES, "F_DEALER", F_DEALER, "F_DEAL_NUMBER", F_DEAL_NUMBER,
         "F_HAND_RESULTS", F_HAND_RESULTS, "F_PHASE", F_PHASE, "F_TO_MOVE", F_TO_MOVE, "F_MASKS", F_MASKS,
         "F_INFO", F_INFO, "F_TRICK_CARDS", F_TRICK_CARDS, "F_LEADER", F_LEADER, "F_DONE_TRICKS", F_DONE_TRICKS,
         "F_WINNER", F_WINNER, "F_STEP", F_STEP, "F_LOG", F_LOG, "F_COUNT", F_COUNT,
         "INFO_BIDS", INFO_BIDS, "INFO_HIGH", INFO_HIGH, "INFO_BIDDER", INFO_BIDDER, "INFO_BID", INFO_BID,
-        "INFO_TRUMP", INFO_TRUMP, "INFO_START", INFO_START, "INFO_CALLED", INFO_CALLED, "INFO_COUNT", INFO_COUNT);
+        "INFO_TRUMP", INFO_TRUMP, "INFO_START", INFO_START, "INFO_CALLED", INFO_CALLED, "INFO_STOCK", INFO_STOCK,
+        "INFO_JUNK", INFO_JUNK, "INFO_DISCARDS", INFO_DISCARDS, "INFO_EXCHANGED", INFO_EXCHANGED,
+        "INFO_HAND_SIZE", INFO_HAND_SIZE, "INFO_COUNT", INFO_COUNT);
     if (!layout || PyModule_AddObject(module, "LAYOUT", layout) < 0) {
         Py_XDECREF(layout);
         Py_DECREF(module);

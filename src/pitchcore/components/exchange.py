@@ -486,6 +486,11 @@ class Draw(ExchangeRule):
         other = sum(comb(hand, size) for size in range(min(self.max_discard, stock, hand) + 1))
         return max(bidder, other)
 
+    def kernel_form(self) -> int:
+        """The compiled kernel's form (``components.kernel_form``): ``max_discard``, which is
+        all ``_kernel.c``'s ``Draws`` needs to run ``sizes`` and ``apply`` (it names them)."""
+        return self.max_discard
+
     def sizes(self, state: GameState) -> tuple[int, range]:
         """The mover's hand and how many cards it may discard: the one definition of legality."""
         seat = state.to_move

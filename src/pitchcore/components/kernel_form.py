@@ -19,7 +19,9 @@ The forms, per slot:
 - shoot: ``kernel_form()`` -> True: made or missed from the categories' awards and the
   tricks taken alone, which is what the kernel reports of a hand;
 - auction: ``kernel_form()`` -> {bid: rank} for a single round whose legal bids depend
-  only on the high bid and whether the dealer bids, or None.
+  only on the high bid and whether the dealer bids, or None;
+- exchange: ``kernel_form()`` -> the most cards a player may discard beyond its extra ones,
+  for the draw (``exchange: draw``: each in turn discards and draws as many from the stock).
 
 (The trump slot's ``suit_from_lead`` and ``names_after_lead`` are its form already.)
 """

@@ -5,10 +5,10 @@ compiler is present. It decides no rule of its own: it runs the tables the compo
 already build (``TrumpTables``: effective suits, trick power, trump masks; the play
 component's follow rule and first-lead rule; the trump component's suit set by a first
 lead; each point category's deciding cards), so a rule is written once, in its component.
-It covers the play of a hand, the judging of its point categories and the bids of a
+It covers the play of a hand, the judging of its point categories, the bids of a
 single-round auction before the dealer's (whose legal bids it asks of the auction component
-and keeps); everything else (the dealer's bid, exchanges, settlement, going out) stays
-Python. (The deal's shuffle and dealing have compiled helpers too, in ``cards`` and the
+and keeps) and the draw's discards; everything else (the dealer's bid, the other exchanges,
+settlement, going out) stays Python. (The deal's shuffle and dealing have compiled helpers too, in ``cards`` and the
 deal component.)
 
 What the kernel runs, each component tells it through its own ``kernel_form`` method
@@ -20,11 +20,13 @@ every component it needs gives a form (``unsupported`` says which does not); any
 reference (``tests/test_kernel.py`` compares the two move by move). Either way the same
 moves reach equal states.
 
-Three things run on it:
+Four things run on it:
 
 - the play step (``KernelPlay`` replaces the play component in ``Table.pipeline``): legal
   plays, their check and the move itself, for ``fast.Game`` and the checked API alike;
 - the auction step's bids before the dealer's (``KernelAuction``, the same way);
+- the draw's discards (``KernelDraw``: listing, checking and making them, the dealer's
+  discard, which ends the draw, through the transition loop);
 - ``fast.playouts``: many random play-outs of the hand in C, each judged to the side every
   category awards, settled in Python (``scoring.score_judged``) once per distinct outcome.
 """
@@ -170,6 +172,18 @@ class KernelPlay(CompiledStep):
         self.rules = rules
 
 
+class KernelDraw(CompiledStep):
+    """The draw before play (``exchange: draw``) with its discards in the kernel's ``Draws``
+    (``draws``): listing, checking and making them. The dealer's discard, which ends the
+    draw, still goes through the transition loop, so what follows the draw is the table's."""
+
+    _names = ("component", "draws")
+
+    def __init__(self, component: Step, draws: Any) -> None:
+        super().__init__(component, draws)
+        self.draws = draws
+
+
 class KernelAuction(CompiledStep):
     """The auction step with the bids before the dealer's in the kernel's ``Bids`` (``bids``),
     which asks the component for the legal bids once per high bid and leaves the dealer's
@@ -185,9 +199,9 @@ class KernelAuction(CompiledStep):
 
 
 _COMPILED: Cache[tuple[Variant, int, str], Any] = Cache(64)
-"""What a (variant, players) compiles to for a step ("play": ``Rules``, "auction": ``Bids``;
-None: nothing, the component runs): every game of a variant has a table of its own (its
-seed), and they share these."""
+"""What a (variant, players) compiles to for a step ("play": ``Rules``, "auction": ``Bids``,
+"exchange": ``Draws``; None: nothing, the component runs): every game of a variant has a
+table of its own (its seed), and they share these."""
 
 
 def _compiled(table: Table, step: str, build: Callable[[], Any]) -> Any:
@@ -217,6 +231,18 @@ def auction_step(table: Table, component: Step) -> Step:
         return component  # (it keeps the legal bids per high bid: not where a score bars the shoot bid)
     bids = _compiled(table, "auction", lambda: _compile_bids(table.players, component, form()))
     return component if bids is None else KernelAuction(component, bids)
+
+
+def draw_step(table: Table, component: Step) -> Step:
+    """The exchange step ``table`` runs: ``component`` itself, or with its discards in the
+    kernel where the extension is in use and the exchange gives a form (the draw)."""
+    form = kernel_form(component)
+    if _kernel is None or form is None:
+        return component
+    draws = _compiled(table, "exchange", lambda: _kernel.Draws(
+        table.players, form(), Phase.DISCARDING, "discard", Next.WAIT, Next.DONE, component, GameState, Log, Move,
+        HandInfo))
+    return KernelDraw(component, draws)
 
 
 def _compile_bids(players: int, auction: Step, ranks: dict[Move, int] | None) -> Any:
@@ -386,5 +412,5 @@ def score_hand(state: GameState, keep: bool = True) -> tuple[HandResult, tuple[i
                       partner=result.partner, winners=result.winners, record=record), scores, winner, over
 
 
-__all__ = ["AVAILABLE", "PURE", "CompiledStep", "KernelAuction", "KernelPlay", "auction_step", "compile_rules",
-           "judge", "outcomes", "play_step", "playouts", "score_hand", "unsupported"]
+__all__ = ["AVAILABLE", "PURE", "CompiledStep", "KernelAuction", "KernelDraw", "KernelPlay", "auction_step",
+           "compile_rules", "draw_step", "judge", "outcomes", "play_step", "playouts", "score_hand", "unsupported"]

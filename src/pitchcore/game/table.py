@@ -13,7 +13,7 @@ from ..components.step import Step
 from ..components.trump import TrumpTables
 from ..components.trump_misdeal import exchange_step
 from ..components.variant import Variant
-from .kernel import auction_step, play_step
+from .kernel import auction_step, draw_step, play_step
 from .loop import advance, enter
 from .view import view_of
 
@@ -74,7 +74,8 @@ class Table:
         steps = [getattr(variant, name) for name in HAND_STEPS]
         steps[_PLAY] = play_step(self, steps[_PLAY])  # on the compiled kernel where it can run
         steps[_AUCTION] = auction_step(self, steps[_AUCTION])  # (its bids before the dealer's)
-        steps[_EXCHANGE] = exchange_step(variant.deal, steps[_EXCHANGE])  # then deal.worthless: no-trump's check
+        # the draw's discards in the kernel, then deal.worthless: no-trump's check around it
+        steps[_EXCHANGE] = exchange_step(variant.deal, draw_step(self, steps[_EXCHANGE]))
         auction = variant.auction
         if isinstance(auction, SingleRound) and auction.blind is not None:  # blind bids, before the deal
             steps[_DEAL] = BlindRound(auction, steps[_DEAL])
