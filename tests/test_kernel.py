@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
@@ -328,6 +329,8 @@ def _compare_draw(state: GameState, rng: random.Random) -> None:
     legal = python.legal(state)
     assert draws.legal(state) == legal
     assert draws.legal_fields(list(state)) == legal
+    lazy = fast.Game(state).moves()  # (each discard made when asked)
+    assert type(lazy) is extension.compiled.Discards and lazy == legal  # type: ignore[union-attr]
     for probe in (*legal[:20], *legal[-20:], *_odd_discards(state)):
         assert draws.is_legal(state, probe) == python.is_legal(state, probe), (state, probe)
     move = legal[rng.randrange(len(legal))]
@@ -462,6 +465,35 @@ def test_compiled_submoves_are_the_pythons_subsets(mask: int, low: int, high: in
     found = extension.compiled.submoves(Move, "discard", mask, low, max(high, low - 1)) if sizes else ()
     assert found == expected
     assert all(type(move) is Move for move in found)
+
+
+@pytest.mark.skipif(extension.compiled is None, reason="the compiled extension is not in use")
+@given(mask=st.integers(0, 2**54 - 1).filter(lambda m: m.bit_count() <= 13), low=st.integers(-1, 14),
+       high=st.integers(-1, 15), data=st.data())
+@settings(max_examples=300, deadline=None)
+def test_lazy_discards_are_the_submoves_tuple(mask: int, low: int, high: int, data: st.DataObject) -> None:
+    """``fast.Game``'s lazy discards equal the tuple of the same sub-masks in every way a
+    sequence is read: length, items from either end, slices, membership, position, hash."""
+    assert extension.compiled is not None
+    expected = extension.compiled.submoves(Move, "discard", mask, low, high)
+    found = extension.compiled.discards(Move, "discard", mask, low, high)
+    assert len(found) == len(expected) and found == expected and expected == found and not found != expected
+    assert tuple(found) == expected and list(reversed(found)) == list(reversed(expected))
+    assert hash(found) == hash(expected) and isinstance(found, Sequence)
+    if expected:
+        index = data.draw(st.integers(-len(expected), len(expected) - 1))
+        assert found[index] == expected[index] and type(found[index]) is Move
+        move = expected[index]
+        assert move in found and found.index(move) == expected.index(move) and found.count(move) == 1
+        start, stop = sorted(data.draw(st.lists(st.integers(-len(expected), len(expected)), min_size=2, max_size=2)))
+        assert found[start:stop:2] == expected[start:stop:2]
+    with pytest.raises(IndexError):
+        found[len(expected)]
+    outside = ~mask & (1 << 60)
+    for odd in (Move("discard", mask | outside), Move("discard", -1), Move("play", 0), ("discard",), 7):
+        assert (odd in found) is False and found.count(odd) == 0
+    with pytest.raises(ValueError):
+        found.index(Move("play", 0))
 
 
 @pytest.mark.skipif(extension.compiled is None, reason="the compiled extension is not in use")

@@ -1387,7 +1387,7 @@ static void GameBase_dealloc(GameBase *g) {
 
 static PyMethodDef GameBase_methods[] = {
     {"moves", (PyCFunction)GameBase_moves, METH_NOARGS,
-     "The legal moves (the same tuple as ``legal_moves()`` of the frozen state)."},
+     "The legal moves, equal to ``legal_moves()`` of the frozen state (a draw's: made when asked)."},
     {"apply", (PyCFunction)GameBase_apply, METH_O,
      "``step`` in place: a finished hand is scored and the next one dealt."},
     {"apply_in_hand", (PyCFunction)GameBase_apply_in_hand, METH_O,
@@ -1476,6 +1476,251 @@ static PyObject *kernel_submoves(PyObject *module, PyObject *const *args, Py_ssi
     return submask_moves(type, args[1], mask, lo, hi);
 }
 
+/* -- a draw's discards, listed lazily ------------------------------------------------------ */
+
+/* Discards: the tuple submask_moves would build, as a sequence whose moves are made only when
+ * asked (fast.Game.moves of a draw: a bidder holding twelve cards has thousands of discards,
+ * of which a playout takes one). Item i is the i-th sub-mask in submask_moves' order, found by
+ * unranking combinations; it equals and hashes as that tuple. */
+static uint64_t BINOMIAL[65][65];  /* BINOMIAL[n][k]: C(n, k), filled at import (C(64, 32) < 2**64) */
+
+typedef struct {
+    PyObject_HEAD
+    PyTypeObject *move_type;
+    PyObject *kind;
+    uint64_t mask;
+    int n, lo, hi;
+    uint64_t bits[64];
+    Py_ssize_t start[66];  /* start[k]: the index of the first sub-mask of k cards (k = lo .. hi + 1) */
+} Discards;
+
+static PyTypeObject DiscardsType_;
+
+static PyObject *discards_new(PyTypeObject *move_type, PyObject *kind, uint64_t mask, long lo, long hi) {
+    Discards *d = PyObject_New(Discards, &DiscardsType_);
+    if (!d) return NULL;
+    d->n = 0;
+    for (uint64_t m = mask; m; m &= m - 1) d->bits[d->n++] = m & (~m + 1);
+    if (lo < 0) lo = 0;
+    if (hi > d->n) hi = d->n;
+    if (hi < lo - 1) hi = lo - 1;
+    d->lo = (int)lo;
+    d->hi = (int)hi;
+    d->mask = mask;
+    Py_ssize_t total = 0;
+    for (int k = d->lo; k <= d->hi; k++) {
+        d->start[k] = total;
+        uint64_t count = BINOMIAL[d->n][k];
+        if (count > (uint64_t)(PY_SSIZE_T_MAX / 64) - (uint64_t)total) {
+            d->move_type = NULL;
+            d->kind = NULL;
+            Py_DECREF(d);
+            return PyErr_NoMemory();
+        }
+        total += (Py_ssize_t)count;
+    }
+    d->start[d->hi + 1 > 0 ? d->hi + 1 : 0] = total;
+    if (d->hi < d->lo) d->start[d->lo] = 0;
+    Py_INCREF(move_type);
+    d->move_type = move_type;
+    Py_INCREF(kind);
+    d->kind = kind;
+    return (PyObject *)d;
+}
+
+static Py_ssize_t discards_length(Discards *d) { return d->hi < d->lo ? 0 : d->start[d->hi + 1]; }
+
+static void Discards_dealloc(Discards *d) {
+    Py_XDECREF(d->move_type);
+    Py_XDECREF(d->kind);
+    PyObject_Free(d);
+}
+
+/* The i-th sub-mask (0 <= i < length): its size, then its rank among that size's
+ * combinations in lexicographic order of the cards' positions. */
+static uint64_t discards_sub(Discards *d, Py_ssize_t i) {
+    int k = d->lo;
+    while (k < d->hi && d->start[k + 1] <= i) k++;
+    uint64_t rank = (uint64_t)(i - d->start[k]), sub = 0;
+    int c = 0;
+    for (int j = 0; j < k; j++) {
+        for (;;) {
+            uint64_t with = BINOMIAL[d->n - c - 1][k - j - 1];  /* the combinations with position c next */
+            if (rank < with) break;
+            rank -= with;
+            c++;
+        }
+        sub |= d->bits[c++];
+    }
+    return sub;
+}
+
+static PyObject *discards_move(Discards *d, uint64_t sub) {
+    PyObject *value = PyLong_FromUnsignedLongLong(sub);
+    PyObject *move = value ? d->move_type->tp_alloc(d->move_type, 2) : NULL;
+    if (!move) { Py_XDECREF(value); return NULL; }
+    Py_INCREF(d->kind);
+    PyTuple_SET_ITEM(move, 0, d->kind);
+    PyTuple_SET_ITEM(move, 1, value);
+    return move;
+}
+
+static PyObject *discards_item(Discards *d, Py_ssize_t i) {
+    if (i < 0 || i >= discards_length(d)) {
+        PyErr_SetString(PyExc_IndexError, "Discards index out of range");
+        return NULL;
+    }
+    return discards_move(d, discards_sub(d, i));
+}
+
+static PyObject *discards_tuple(Discards *d) {
+    return submask_moves(d->move_type, d->kind, d->mask, d->lo, d->hi);
+}
+
+static PyObject *discards_subscript(Discards *d, PyObject *key) {
+    if (PyIndex_Check(key)) {
+        Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
+        if (i == -1 && PyErr_Occurred()) return NULL;
+        if (i < 0) i += discards_length(d);
+        return discards_item(d, i);
+    }
+    if (PySlice_Check(key)) {
+        PyObject *all = discards_tuple(d);
+        if (!all) return NULL;
+        PyObject *out = PyObject_GetItem(all, key);
+        Py_DECREF(all);
+        return out;
+    }
+    PyErr_Format(PyExc_TypeError, "Discards indices must be integers or slices, not %.100s", Py_TYPE(key)->tp_name);
+    return NULL;
+}
+
+/* The index of ``move`` (-1: none of these moves; -2: an error). */
+static Py_ssize_t discards_find(Discards *d, PyObject *move) {
+    if (!PyTuple_Check(move) || PyTuple_GET_SIZE(move) != 2) return -1;
+    PyObject *kind = PyTuple_GET_ITEM(move, 0), *arg = PyTuple_GET_ITEM(move, 1);
+    int same = PyObject_RichCompareBool(kind, d->kind, Py_EQ);
+    if (same < 0) return -2;
+    if (!same || !PyLong_Check(arg)) return -1;  /* (True equals 1 as in a tuple, so bools count) */
+    unsigned long long sub = PyLong_AsUnsignedLongLong(arg);
+    if (PyErr_Occurred()) { PyErr_Clear(); return -1; }  /* (negative, or beyond any card) */
+    int k = popcount64(sub);
+    if ((sub & ~d->mask) || k < d->lo || k > d->hi) return -1;
+    uint64_t rank = 0;
+    int c = 0, j = 0;
+    for (int p = 0; p < d->n && j < k; p++) {
+        if (sub & d->bits[p]) {
+            for (; c < p; c++) rank += BINOMIAL[d->n - c - 1][k - j - 1];
+            c = p + 1;
+            j++;
+        }
+    }
+    return d->start[k] + (Py_ssize_t)rank;
+}
+
+static int discards_contains(Discards *d, PyObject *move) {
+    Py_ssize_t found = discards_find(d, move);
+    return found == -2 ? -1 : found >= 0;
+}
+
+static PyObject *Discards_index(Discards *d, PyObject *move) {
+    Py_ssize_t found = discards_find(d, move);
+    if (found == -2) return NULL;
+    if (found < 0) { PyErr_SetString(PyExc_ValueError, "Discards.index(x): x not in the discards"); return NULL; }
+    return PyLong_FromSsize_t(found);
+}
+
+static PyObject *Discards_count(Discards *d, PyObject *move) {
+    Py_ssize_t found = discards_find(d, move);
+    if (found == -2) return NULL;
+    return PyLong_FromLong(found >= 0);
+}
+
+static PyObject *discards_richcompare(Discards *d, PyObject *other, int op) {
+    if ((op != Py_EQ && op != Py_NE) || !(PyTuple_Check(other) || Py_TYPE(other) == &DiscardsType_))
+        Py_RETURN_NOTIMPLEMENTED;
+    PyObject *mine = discards_tuple(d);
+    if (!mine) return NULL;
+    PyObject *theirs = other;
+    if (Py_TYPE(other) == &DiscardsType_) {
+        if (!(theirs = discards_tuple((Discards *)other))) { Py_DECREF(mine); return NULL; }
+    } else {
+        Py_INCREF(theirs);
+    }
+    PyObject *out = PyObject_RichCompare(mine, theirs, op);
+    Py_DECREF(mine);
+    Py_DECREF(theirs);
+    return out;
+}
+
+static Py_hash_t discards_hash(Discards *d) {
+    PyObject *all = discards_tuple(d);
+    if (!all) return -1;
+    Py_hash_t hash = PyObject_Hash(all);
+    Py_DECREF(all);
+    return hash;
+}
+
+static PyObject *discards_repr(Discards *d) {
+    PyObject *all = discards_tuple(d);
+    if (!all) return NULL;
+    PyObject *out = PyObject_Repr(all);
+    Py_DECREF(all);
+    return out;
+}
+
+static PyObject *Discards_reduce(Discards *d, PyObject *unused) {  /* (pickled as the tuple it equals) */
+    PyObject *all = discards_tuple(d);
+    if (!all) return NULL;
+    return Py_BuildValue("(O(N))", (PyObject *)&PyTuple_Type, all);
+}
+
+static PySequenceMethods Discards_as_sequence = {
+    .sq_length = (lenfunc)discards_length,
+    .sq_item = (ssizeargfunc)discards_item,
+    .sq_contains = (objobjproc)discards_contains,
+};
+
+static PyMappingMethods Discards_as_mapping = {
+    .mp_length = (lenfunc)discards_length,
+    .mp_subscript = (binaryfunc)discards_subscript,
+};
+
+static PyMethodDef Discards_methods[] = {
+    {"index", (PyCFunction)Discards_index, METH_O, "The position of a discard (ValueError: not one of these)."},
+    {"count", (PyCFunction)Discards_count, METH_O, "1 for one of these discards, else 0."},
+    {"__reduce__", (PyCFunction)Discards_reduce, METH_NOARGS, "Pickled as the tuple of moves it equals."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject DiscardsType_ = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pitchcore._kernel.Discards",
+    .tp_basicsize = sizeof(Discards),
+    .tp_dealloc = (destructor)Discards_dealloc,
+    .tp_repr = (reprfunc)discards_repr,
+    .tp_as_sequence = &Discards_as_sequence,
+    .tp_as_mapping = &Discards_as_mapping,
+    .tp_hash = (hashfunc)discards_hash,
+    .tp_richcompare = (richcmpfunc)discards_richcompare,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_SEQUENCE,
+    .tp_doc = "A draw's discards as a sequence of moves made when asked; equal to their tuple.",
+    .tp_methods = Discards_methods,
+};
+
+/* discards(move_type, kind, mask, lo, hi) -> Discards: submoves' tuple, lazily. */
+static PyObject *kernel_discards(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) { PyErr_SetString(PyExc_TypeError, "discards takes 5 arguments"); return NULL; }
+    if (!PyType_Check(args[0]) || !PyType_IsSubtype((PyTypeObject *)args[0], &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "discards: the move type must be a tuple type");
+        return NULL;
+    }
+    unsigned long long mask = PyLong_AsUnsignedLongLong(args[2]);
+    long lo = PyLong_AsLong(args[3]), hi = PyLong_AsLong(args[4]);
+    if (PyErr_Occurred()) return NULL;
+    return discards_new((PyTypeObject *)args[0], args[1], mask, lo, hi);
+}
+
 /* -- the draw ------------------------------------------------------------------------------- */
 
 /* The draw before play (components/exchange.py's Draw, transcribed; it stays the definition):
@@ -1562,7 +1807,15 @@ static PyObject *Draws_legal_as(Draws *D, PyObject *state, const char *name) {
 }
 
 static PyObject *Draws_legal(Draws *D, PyObject *state) { return Draws_legal_as(D, state, "legal"); }
-static PyObject *Draws_legal_fields(Draws *D, PyObject *fields) { return Draws_legal_as(D, fields, "legal_fields"); }
+
+/* fast.Game's moves: the same discards, made only when asked (Discards). */
+static PyObject *Draws_legal_fields(Draws *D, PyObject *fields) {
+    Py_ssize_t size;
+    PyObject **f = fields_of(fields, &size);
+    DrawTurn t;
+    if (!draws_read(D, f, size, &t)) return PyObject_CallMethod(D->component, "legal_fields", "(O)", fields);
+    return discards_new(D->move_type, D->kind, t.hand, t.lo, t.hi);
+}
 
 static PyObject *Draws_is_legal(Draws *D, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "is_legal(state, move)"); return NULL; }
@@ -1756,7 +2009,8 @@ static PyObject *Draws_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
 
 static PyMethodDef Draws_methods[] = {
     {"legal", (PyCFunction)Draws_legal, METH_O, "The legal discards of the seat to move."},
-    {"legal_fields", (PyCFunction)Draws_legal_fields, METH_O, "legal of a fast.Game's fields."},
+    {"legal_fields", (PyCFunction)Draws_legal_fields, METH_O,
+     "legal of a fast.Game's fields, as a Discards sequence (the moves made when asked)."},
     {"is_legal", (PyCFunction)(void (*)(void))Draws_is_legal, METH_FASTCALL, "Whether the move is a legal discard now."},
     {"apply_in_place", (PyCFunction)(void (*)(void))Draws_apply_in_place, METH_FASTCALL,
      "A discard and draw on a state's fields, in place; what follows it."},
@@ -1859,6 +2113,8 @@ static PyObject *kernel_deal(PyObject *module, PyObject *const *args, Py_ssize_t
 static PyMethodDef kernel_functions[] = {
     {"submoves", (PyCFunction)(void (*)(void))kernel_submoves, METH_FASTCALL,
      "One move of a kind per sub-mask of a mask with lo to hi cards, by size then card order."},
+    {"discards", (PyCFunction)(void (*)(void))kernel_discards, METH_FASTCALL,
+     "discards(move_type, kind, mask, lo, hi): submoves' moves as a sequence that makes each when asked."},
     {"cards", (PyCFunction)kernel_cards, METH_O, "The card indices of a mask (below 2**64), in index order."},
     {"order", (PyCFunction)kernel_order, METH_O,
      "The indices of little-endian 32-bit keys in ascending order, ties by index."},
@@ -1874,8 +2130,12 @@ static struct PyModuleDef kernel_module = {
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     if (PyType_Ready(&RulesType_) < 0 || PyType_Ready(&GameBaseType) < 0 || PyType_Ready(&BidsType_) < 0
-        || PyType_Ready(&DrawsType_) < 0)
+        || PyType_Ready(&DrawsType_) < 0 || PyType_Ready(&DiscardsType_) < 0)
         return NULL;
+    for (int n = 0; n <= 64; n++) {
+        BINOMIAL[n][0] = 1;
+        for (int k = 1; k <= n; k++) BINOMIAL[n][k] = BINOMIAL[n - 1][k - 1] + (k < n ? BINOMIAL[n - 1][k] : 0);
+    }
     PyObject *module = PyModule_Create(&kernel_module);
     if (!module) return NULL;
     Py_INCREF(&RulesType_);
@@ -1899,6 +2159,12 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     Py_INCREF(&DrawsType_);
     if (PyModule_AddObject(module, "Draws", (PyObject *)&DrawsType_) < 0) {
         Py_DECREF(&DrawsType_);
+        Py_DECREF(module);
+        return NULL;
+    }
+    Py_INCREF(&DiscardsType_);
+    if (PyModule_AddObject(module, "Discards", (PyObject *)&DiscardsType_) < 0) {
+        Py_DECREF(&DiscardsType_);
         Py_DECREF(module);
         return NULL;
     }

@@ -30,7 +30,7 @@ is built per move at all; both forms run the step's one definition.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
@@ -161,12 +161,14 @@ class Game(_GameBase):
     def is_over(self) -> bool:
         return self.fields[PHASE] is _OVER
 
-    def _moves(self) -> tuple[Move, ...]:
-        """The legal moves (the same tuple as ``legal_moves()`` of the frozen state)."""
+    def _moves(self) -> Sequence[Move]:
+        """The legal moves, equal to ``legal_moves()`` of the frozen state: that tuple, or
+        where the kernel runs a draw a sequence that makes each discard only when asked for
+        (a bidder's thousands of discards are not built for a playout that takes one)."""
         fields = self.fields
         if fields[PHASE] is _OVER:
             return ()
-        found: tuple[Move, ...] = fields[TABLE].pipeline[fields[STEP]].legal_fields(fields)
+        found: Sequence[Move] = fields[TABLE].pipeline[fields[STEP]].legal_fields(fields)
         return found
 
     def _apply(self, move: Move) -> None:
@@ -199,9 +201,10 @@ class Game(_GameBase):
         return score(unchecked(GameState, self.fields))
 
 
-Policy = Callable[[GameState, tuple[Move, ...], random.Random], Move]
-"""A playout policy: given the (whole, unhidden) state, its legal moves and a random
-generator, the move to make. ``None`` in ``playouts`` is the uniformly random policy."""
+Policy = Callable[[GameState, Sequence[Move], random.Random], Move]
+"""A playout policy: given the (whole, unhidden) state, its legal moves (``Game.moves``: a
+tuple, or a draw's lazy discards) and a random generator, the move to make. ``None`` in
+``playouts`` is the uniformly random policy."""
 
 
 class Greedy(NamedTuple):
@@ -213,7 +216,7 @@ class Greedy(NamedTuple):
 
     chance: float = 0.7
 
-    def __call__(self, state: GameState, legal: tuple[Move, ...], rng: random.Random) -> Move:
+    def __call__(self, state: GameState, legal: Sequence[Move], rng: random.Random) -> Move:
         return rollout_move(state, legal, rng, self.chance)
 
 

@@ -8,6 +8,7 @@ docs/rules.md, "sell-out").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import pairwise
 
 import attrs
@@ -466,7 +467,7 @@ class BlindRound(Step):
         lowest = max(state.info.high + 1, auction.min_bid)
         return (PASS, *(blind(value) for value in range(lowest, auction.max_bid + 1)))
 
-    def legal_fields(self, fields: Fields, /) -> tuple[Move, ...]:
+    def legal_fields(self, fields: Fields, /) -> Sequence[Move]:
         if fields[PHASE] is not Phase.BIDDING:
             return self.deal.legal_fields(fields)
         return self.legal(unchecked(GameState, fields))

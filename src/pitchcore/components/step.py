@@ -8,6 +8,7 @@ exchange plugs in without touching the engine.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..model.state import GameState
@@ -57,9 +58,11 @@ class Step:
     def legal(self, state: GameState) -> tuple[Move, ...]:
         return ()
 
-    def legal_fields(self, fields: Fields, /) -> tuple[Move, ...]:
-        """``legal`` of the state ``fields`` freeze to. A step whose ``legal`` reads the
-        state by position only (``model.fields``; play) answers from the fields themselves."""
+    def legal_fields(self, fields: Fields, /) -> Sequence[Move]:
+        """``legal`` of the state ``fields`` freeze to (``fast.Game.moves``): equal to its
+        tuple, though a compiled step may make each move only when asked (a draw's discards).
+        A step whose ``legal`` reads the state by position only (``model.fields``; play)
+        answers from the fields themselves."""
         return self.legal(unchecked(GameState, fields))
 
     def is_legal(self, state: GameState, move: Move) -> bool:

@@ -19,6 +19,7 @@ A trump is any card whose effective suit under the trump is trump (the table's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..model.cards import mask_text
@@ -139,7 +140,7 @@ class TrumpMisdeal(Step):
             return self.exchange.legal(state)
         return _ASKED if holds_no_trump(state, state.to_move or 0) else _PASS_ONLY
 
-    def legal_fields(self, fields: Fields, /) -> tuple[Move, ...]:
+    def legal_fields(self, fields: Fields, /) -> Sequence[Move]:
         if fields[PHASE] is not _DEALING:
             return self.exchange.legal_fields(fields)
         return self.legal(unchecked(GameState, fields))

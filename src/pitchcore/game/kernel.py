@@ -34,7 +34,7 @@ Four things run on it:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -58,6 +58,9 @@ from ..model.state import GameState, HandInfo
 if TYPE_CHECKING:
     from ..components.variant import Variant
     from .table import Table
+
+if _kernel is not None:  # (a draw's lazy discards are a Sequence, as fast.Game.moves says)
+    Sequence.register(_kernel.Discards)
 
 AVAILABLE = _kernel is not None
 """True when the compiled kernel is built and not switched off (``PITCHCORE_PURE``)."""
@@ -175,7 +178,10 @@ class KernelPlay(CompiledStep):
 class KernelDraw(CompiledStep):
     """The draw before play (``exchange: draw``) with its discards in the kernel's ``Draws``
     (``draws``): listing, checking and making them. The dealer's discard, which ends the
-    draw, still goes through the transition loop, so what follows the draw is the table's."""
+    draw, still goes through the transition loop, so what follows the draw is the table's.
+    ``legal_fields`` (``fast.Game.moves``) gives the discards as a ``Discards`` sequence,
+    which makes a move only when it is asked for: a bidder holding twelve cards has
+    thousands, of which a playout takes one."""
 
     _names = ("component", "draws")
 
