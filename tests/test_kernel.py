@@ -477,7 +477,7 @@ def test_lazy_discards_are_the_submoves_tuple(mask: int, low: int, high: int, da
     assert extension.compiled is not None
     expected = extension.compiled.submoves(Move, "discard", mask, low, high)
     found = extension.compiled.discards(Move, "discard", mask, low, high)
-    assert len(found) == len(expected) and found == expected and expected == found and not found != expected
+    assert len(found) == len(expected) and found == expected and expected == found and (found != expected) is False
     assert tuple(found) == expected and list(reversed(found)) == list(reversed(expected))
     assert hash(found) == hash(expected) and isinstance(found, Sequence)
     if expected:

@@ -19,6 +19,7 @@ import pytest
 
 import pitchcore as pc
 from conftest import choose_move, known_cards
+from pitchcore.interop import history
 from pitchcore.serving import PRIVATE, PUBLIC, SENT_ONCE, SeatError, SQLiteStorage, Table, event_json, message_schema
 from pitchcore.serving.messages import Parts, private_json, public_json
 from pitchcore.serving.storage import GroupCommit
@@ -324,6 +325,9 @@ def test_a_finished_game_is_stored_whole_in_the_background_after_its_moves(tmp_p
     assert inner.counts() == {"live_tables": 0, "moves": 0, "games": 1}
     record = inner.game_record(table.id)
     assert record is not None and pc.loads(record) == table.state
+    # the hand history is written from the record when the operator asks, as the table would write it
+    assert storage.game_history(table.id) == history.write(table.state, names=["random"] * 4)
+    assert storage.game_history("no-such-game") is None and "history" not in table.finished_game()
 
 
 def test_finished_games_are_kept_up_to_a_bound(tmp_path: Path) -> None:

@@ -2,8 +2,10 @@
 
 A live table is its spec (rules, seed, seats with credential hashes, options: a JSON object)
 and its moves, one row each, so saving a move writes one short row however long the game.
-A finished game is kept whole (its record, its hand history and its summary), and only the
-latest ``keep_games`` of them, so the database does not grow without bound. A server that is
+A finished game is kept whole (its record and its summary), and only the latest
+``keep_games`` of them, so the database does not grow without bound. Its hand history is
+written from the record when asked for (``game_history``): writing it takes a millisecond or
+more a hand, which a busy server would spend as each game ends, for text nobody may read. A server that is
 stopped, killed or restarted reads every live table back (``live_tables``) and replays its
 moves: nothing that was accepted is lost.
 """
@@ -18,6 +20,11 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..interop import history
+from ..interop.records import loads
+
+HUMAN = "human"
+"""The kind of a seat a person plays (every other kind is a bot's)."""
 KEEP_GAMES = 10_000
 """Finished games kept by default (the oldest go first)."""
 
@@ -32,8 +39,8 @@ class Storage(Protocol):
         """Append the table's move ``number`` (1 for the first), made by ``seat``."""
 
     def finish(self, table_id: str, game: dict[str, Any]) -> None:
-        """The table's game is over: keep ``game`` (``id``, ``variant``, ``summary``, ``record``,
-        ``history``) and drop the live table."""
+        """The table's game is over: keep ``game`` (``id``, ``variant``, ``summary``, ``record``)
+        and drop the live table."""
 
     def drop(self, table_id: str) -> None:
         """Forget a live table (abandoned or evicted) and its moves."""
@@ -73,7 +80,7 @@ class SQLiteStorage:
                     PRIMARY KEY (table_id, number)) WITHOUT ROWID;
                 CREATE TABLE IF NOT EXISTS games (
                     id TEXT PRIMARY KEY, variant TEXT NOT NULL, finished REAL NOT NULL, summary TEXT NOT NULL,
-                    record TEXT NOT NULL, history TEXT NOT NULL);
+                    record TEXT NOT NULL);
                 CREATE INDEX IF NOT EXISTS games_by_time ON games (finished);
             """)
 
@@ -95,9 +102,8 @@ class SQLiteStorage:
     def finish(self, table_id: str, game: dict[str, Any]) -> None:
         with self._lock, self._db:
             self._db.execute("BEGIN")
-            self._db.execute("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?)",
-                             (game["id"], game["variant"], time.time(), json.dumps(game["summary"]), game["record"],
-                              game["history"]))
+            self._db.execute("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?)",
+                             (game["id"], game["variant"], time.time(), json.dumps(game["summary"]), game["record"]))
             self._drop(table_id)
             self._db.execute("DELETE FROM games WHERE id IN (SELECT id FROM games ORDER BY finished DESC "
                              "LIMIT -1 OFFSET ?)", (self.keep_games,))
@@ -132,6 +138,16 @@ class SQLiteStorage:
             row = self._db.execute("SELECT record FROM games WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else str(row[0])
 
+    def game_history(self, table_id: str) -> str | None:
+        """A finished game's hand history (``pitchcore.interop.history``), every hand with every
+        seat's cards, written from its record: for the operator, like the record."""
+        with self._lock:
+            row = self._db.execute("SELECT record, summary FROM games WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            return None
+        record, summary = row
+        return history.write(loads(record), names=seat_names(json.loads(summary)["seats"]))
+
     def counts(self) -> dict[str, int]:
         """Rows held: live tables, their moves, finished games (for logs and tests)."""
         with self._lock:
@@ -141,6 +157,13 @@ class SQLiteStorage:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def seat_names(seats: Sequence[dict[str, Any]]) -> list[str]:
+    """The names a hand history gives the seats (a table summary's ``seats``): each seat's
+    name, else its bot's kind, else "seat N"."""
+    return [seat.get("name") or (seat["kind"] if seat["kind"] != HUMAN else f"seat {number}")
+            for number, seat in enumerate(seats)]
 
 
 class GroupCommit:
@@ -155,8 +178,8 @@ class GroupCommit:
     ``RuntimeError``) each move is written at once.
 
     A finished game is written by ``finish_later`` with ``background`` (a thread of the
-    server's): its hand history takes tens of milliseconds to write, which would hold up
-    every table's moves if the loop wrote it. The game's moves are all stored before, so a
+    server's): its record takes milliseconds to write, which would hold up every table's
+    moves if the loop wrote it. The game's moves are all stored before, so a
     server killed meanwhile still has the game, as a live table that is over."""
 
     def __init__(self, storage: Storage, schedule: Callable[[Callable[[], None]], object],
@@ -224,3 +247,9 @@ class GroupCommit:
     def game_record(self, table_id: str) -> str | None:
         self.flush()
         return self.storage.game_record(table_id)
+
+    def game_history(self, table_id: str) -> str | None:
+        """The wrapped storage's ``game_history`` (None: it has none, or no such game)."""
+        self.flush()
+        found: Callable[[str], str | None] | None = getattr(self.storage, "game_history", None)
+        return None if found is None else found(table_id)

@@ -34,10 +34,8 @@ from ..model.errors import IllegalMove
 from ..model.moves import Move
 from ..model.state import GameState
 from .messages import Parts, Update, encode, hand_result_json, private_json, public_json
-from .storage import Storage
-
-HUMAN = "human"
-"""The kind of a seat a person plays."""
+from .storage import HUMAN as HUMAN
+from .storage import Storage, seat_names
 
 BOTS: Mapping[str, Callable[[Variant], Bot]] = {
     "heuristic": lambda variant: HeuristicBot(variant),
@@ -398,12 +396,11 @@ class Table:
         self.last_activity = self._clock()
 
     def _names(self) -> list[str]:
-        return [held.name or (held.kind if held.kind != HUMAN else f"seat {seat}")
-                for seat, held in enumerate(self.seats)]
+        return seat_names([{"name": held.name, "kind": held.kind} for held in self.seats])
 
     def _store_finished(self) -> None:
-        """The game is over: storage keeps it whole (made later where storage can: its hand
-        history is slow to write, and the game no longer changes)."""
+        """The game is over: storage keeps it whole (made later where storage can: its record
+        takes milliseconds to write, and the game no longer changes)."""
         if self.storage is None:
             return
         later = getattr(self.storage, "finish_later", None)
@@ -413,9 +410,9 @@ class Table:
             self.storage.finish(self.id, self.finished_game())
 
     def finished_game(self) -> dict[str, Any]:
-        """What storage keeps of a finished game."""
-        return {"id": self.id, "variant": self.variant.name, "summary": self.summary(), "record": self.record(),
-                "history": history.write(self.state, names=self._names())}
+        """What storage keeps of a finished game: its summary and record (the hand history is
+        written from the record when the operator asks: ``SQLiteStorage.game_history``)."""
+        return {"id": self.id, "variant": self.variant.name, "summary": self.summary(), "record": self.record()}
 
     def _save_seats(self) -> None:
         if self.storage is not None:
