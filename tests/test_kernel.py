@@ -12,6 +12,7 @@ target), so each of them covers both paths.
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 from collections.abc import Sequence
@@ -465,6 +466,7 @@ def test_compiled_submoves_are_the_pythons_subsets(mask: int, low: int, high: in
     found = extension.compiled.submoves(Move, "discard", mask, low, max(high, low - 1)) if sizes else ()
     assert found == expected
     assert all(type(move) is Move for move in found)
+    assert not any(gc.is_tracked(move) for move in found)  # (no cycle to find: thousands would set off collections)
 
 
 @pytest.mark.skipif(extension.compiled is None, reason="the compiled extension is not in use")
