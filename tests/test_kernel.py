@@ -381,6 +381,46 @@ def test_only_the_draw_gives_the_kernel_an_exchange() -> None:
         assert isinstance(step, kernel.KernelDraw) == expected, (name, step)
 
 
+@needs_kernel
+def test_a_games_log_is_left_untracked_by_the_cycle_collector() -> None:
+    """The log's links, its start and its moves can be in no cycle: the kernel leaves them
+    untracked (the collector never untracks a named tuple itself), on every path."""
+    rng = random.Random(3)
+    for variant in ("auction-pitch", "haus-pitch"):
+        state = pc.new_game(variant, seed=3)
+        game = fast.Game(state)
+        for _ in range(120):
+            move = state.legal_moves()[rng.randrange(len(state.legal_moves()))]
+            state = state.apply(move)
+            game.apply(move)
+        for log in (state.log, game.freeze().log):
+            links = 0
+            while log[0] is not None:
+                assert not gc.is_tracked(log) and not gc.is_tracked(log[1]), log[1]
+                log, links = log[0], links + 1
+            assert links == 120 and not gc.is_tracked(log) and not gc.is_tracked(log[1])
+
+
+@needs_kernel
+def test_untrack_leaves_only_plain_tuples_untracked() -> None:
+    """``untrack`` never untracks what could be in a cycle: a list inside, an object of a
+    type not named plain, a tuple subclass of its own."""
+    assert extension.compiled is not None
+    untrack = extension.compiled.untrack
+
+    class Own(tuple):  # type: ignore[type-arg]
+        __slots__ = ()
+
+    plain = untrack(((1, "a"), None, (2.5, True)))
+    assert not gc.is_tracked(plain) and not gc.is_tracked(plain[0])
+    for kept in (([],), ((1, []),), (object(),), Own((1, 2)), (Own((1,)),)):
+        assert gc.is_tracked(untrack(kept)), kept
+    cycle: list[object] = []
+    holder = untrack((cycle,))
+    cycle.append(holder)
+    assert gc.is_tracked(holder)  # (the cycle through it stays collectable)
+
+
 def _play_start(name: str, seed: int) -> GameState:
     return _starts(pc.load_variant(name), 1, seed)[0]
 

@@ -352,6 +352,66 @@ static int greedy_card(const Rules *R, const Hand *h, uint64_t legal) {
     return best_card;
 }
 
+/* -- plain values, left untracked ---------------------------------------------------------- */
+
+/* CPython's cycle collector stops tracking a plain tuple (one holding only numbers, strings,
+ * None and such tuples) once it has scanned it, but never a tuple subclass: a game's log, one
+ * link (earlier log, move) a move and all of them named tuples, stayed tracked for as long as
+ * the game lived, and every collection scanned it again (a long game, thousands of links;
+ * a server, hundreds of games). ``untrack`` leaves such values untracked at once: plain tuples
+ * and instances of the tuple types ``plain_types`` names (model/log.py names the log's link,
+ * its start and the move: classes with no field of their own beside the tuple's items, which
+ * live as long as the program). Nothing untracked here can be part of a cycle. */
+#define PLAIN_TYPES 8
+static PyTypeObject *PLAIN[PLAIN_TYPES];
+static int plain_count = 0;
+
+static int plain_type(PyTypeObject *type) {
+    if (type == &PyTuple_Type) return 1;
+    for (int i = 0; i < plain_count; i++)
+        if (PLAIN[i] == type) return 1;
+    return 0;
+}
+
+/* 1 when ``obj`` can be in no cycle (left untracked where it is one of the tuples above). */
+static int untrack_plain(PyObject *obj, int depth) {
+    if (obj == Py_None || PyLong_CheckExact(obj) || PyUnicode_CheckExact(obj) || PyBool_Check(obj)
+        || PyFloat_CheckExact(obj))
+        return 1;
+    if (!PyTuple_Check(obj) || !plain_type(Py_TYPE(obj))) return 0;
+    if (!PyObject_GC_IsTracked(obj)) return 1;  /* (an untracked tuple holds only plain values) */
+    if (depth > 16) return 0;
+    for (Py_ssize_t i = 0, n = PyTuple_GET_SIZE(obj); i < n; i++)
+        if (!untrack_plain(PyTuple_GET_ITEM(obj, i), depth + 1)) return 0;
+    PyObject_GC_UnTrack(obj);
+    return 1;
+}
+
+/* untrack(value) -> value: the value, left untracked by the cycle collector where it is a
+ * plain tuple (see above). */
+static PyObject *kernel_untrack(PyObject *module, PyObject *value) {
+    untrack_plain(value, 0);
+    Py_INCREF(value);
+    return value;
+}
+
+/* plain_types(*types): the tuple subclasses ``untrack`` may leave untracked, given once. */
+static PyObject *kernel_plain_types(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        PyTypeObject *type = (PyTypeObject *)args[i];
+        if (!PyType_Check(args[i]) || !PyType_IsSubtype(type, &PyTuple_Type) || type->tp_dictoffset
+            || type->tp_basicsize != PyTuple_Type.tp_basicsize) {
+            PyErr_SetString(PyExc_TypeError, "plain_types: tuple subclasses with no field of their own");
+            return NULL;
+        }
+        if (plain_type(type)) continue;
+        if (plain_count == PLAIN_TYPES) { PyErr_SetString(PyExc_ValueError, "plain_types: too many"); return NULL; }
+        Py_INCREF(type);
+        PLAIN[plain_count++] = type;
+    }
+    Py_RETURN_NONE;
+}
+
 /* -- reading and writing a GameState's fields --------------------------------------------- */
 
 static int read_masks(PyObject *tuple, uint64_t *out, int players) {
@@ -600,6 +660,7 @@ static PyObject *state_after(PyTypeObject *state_type, PyTypeObject *log_type, P
     PyTuple_SET_ITEM(log, 0, f[F_LOG]);
     Py_INCREF(move);
     PyTuple_SET_ITEM(log, 1, move);
+    untrack_plain(log, 0);
     PyTuple_SET_ITEM(out, F_LOG, log);
     return out;
 }
@@ -1338,6 +1399,7 @@ static int game_play(GameBase *g, PyObject *move) {
     PyTuple_SET_ITEM(log, 0, f[F_LOG]);
     Py_INCREF(move);
     PyTuple_SET_ITEM(log, 1, move);
+    untrack_plain(log, 0);
     PyList_SetItem(g->fields, F_LOG, log);
     int result = next == R->wait ? 1 : 2;
     Py_DECREF(next);
@@ -2118,6 +2180,10 @@ static PyObject *kernel_deal(PyObject *module, PyObject *const *args, Py_ssize_t
 static PyMethodDef kernel_functions[] = {
     {"submoves", (PyCFunction)(void (*)(void))kernel_submoves, METH_FASTCALL,
      "One move of a kind per sub-mask of a mask with lo to hi cards, by size then card order."},
+    {"untrack", (PyCFunction)kernel_untrack, METH_O,
+     "untrack(value) -> value, left untracked by the cycle collector where it is a plain tuple."},
+    {"plain_types", (PyCFunction)(void (*)(void))kernel_plain_types, METH_FASTCALL,
+     "plain_types(*types): the tuple subclasses untrack may leave untracked."},
     {"discards", (PyCFunction)(void (*)(void))kernel_discards, METH_FASTCALL,
      "discards(move_type, kind, mask, lo, hi): submoves' moves as a sequence that makes each when asked."},
     {"cards", (PyCFunction)kernel_cards, METH_O, "The card indices of a mask (below 2**64), in index order."},

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..components.step import Fields, Next
 from ..model.cards import shuffled, shuffled_range
 from ..model.fields import LOG, STEP, TABLE
-from ..model.log import Log
+from ..model.log import Log, untrack
 from ..model.moves import Move
 from ..model.phase import Phase
 from ..model.state import GameState, HandInfo
@@ -101,7 +101,7 @@ def make_move(fields: Fields, move: Move) -> tuple[int, Next]:
     and what the step says follows."""
     index: int = fields[STEP]
     next_ = fields[TABLE].pipeline[index].apply_in_place(fields, move)
-    fields[LOG] = unchecked(Log, (fields[LOG], move))  # (log.extend in line)
+    fields[LOG] = untrack(unchecked(Log, (fields[LOG], move)))  # (log.extend in line)
     return index, next_
 
 

@@ -4,12 +4,19 @@ A state carries its game's log so that a record or a hand history can be written
 state alone. The log is history, not position: it compares equal to every other log and
 hashes as 0, so two states are equal exactly when their positions are, however reached.
 A link is two references (the earlier log and the move), shared by every later state.
+
+Where the compiled extension is in use, the links, the start and the moves are left
+untracked by Python's cycle collector (``untrack``): they can be in no cycle, but the
+collector leaves only plain tuples untracked, never named tuples, so a long game's chain
+was scanned again by every collection the game lived through.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from .extension import compiled
 from .moves import Move
 from .tuples import unchecked
 
@@ -17,8 +24,8 @@ from .tuples import unchecked
 class Start(NamedTuple):
     """How a game began, beside its variant, seats and seed: what ``new_game`` was given.
 
-    A named tuple of plain values, so the garbage collector stops tracking a game's log
-    (a long chain that lives as long as the game) instead of scanning it again and again.
+    A named tuple of plain values, so that a game's log (a long chain that lives as long as
+    the game) can be left untracked by the cycle collector (``untrack``).
     """
 
     dealer: int = 0
@@ -56,15 +63,28 @@ class Log(tuple):  # type: ignore[type-arg]
 
 
 
+def _kept(value: Any) -> Any:
+    return value
+
+
+untrack: Callable[[Any], Any] = _kept
+"""``untrack(value)``: the value, left untracked by the cycle collector where it is a plain
+tuple, a link of a log, its start or a move (the compiled extension's; without it, the value
+as it is)."""
+if compiled is not None:
+    compiled.plain_types(Log, Start, Move)
+    untrack = compiled.untrack
+
+
 def begin(start: Start) -> Log:
     """The log of a game not yet moved."""
-    log: Log = unchecked(Log, (None, start))
+    log: Log = untrack(unchecked(Log, (None, start)))
     return log
 
 
 def extend(log: Log, move: Move) -> Log:
     """``log`` with ``move`` played."""
-    longer: Log = unchecked(Log, (log, move))
+    longer: Log = untrack(unchecked(Log, (log, move)))
     return longer
 
 
