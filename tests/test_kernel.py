@@ -16,6 +16,7 @@ import gc
 import os
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pytest
@@ -239,6 +240,28 @@ def test_kernel_bids_in_every_single_round_auction(name: str) -> None:
     assert isinstance(step, kernel.KernelAuction) == (name in KERNEL_AUCTIONS), step
 
 
+def _compare_move(state: GameState, python: Any, compiled: Any, move: Move) -> None:
+    """One legal move both ways, by a step's component (``python``) and its compiled object:
+    the same fields in place and the same ``Next``, and the state the checked API and
+    ``advance`` make (the kernel's for a seat before the dealer, whose move ends the step
+    and goes to Python, and never for a wrong seat)."""
+    ours, theirs = list(state), list(state)
+    assert compiled.apply_in_place(theirs, move) is python.apply_in_place(ours, move)
+    assert theirs == ours, (state, move)
+    moved = compiled.checked(state, move, None)
+    assert compiled.advance(state, move) == moved
+    if state.to_move == state.dealer:
+        assert moved is None
+    else:
+        new, after = python.apply(state, move)
+        assert after is Next.WAIT
+        assert moved == new.evolve(log=Log((state.log, move)))
+        assert moved == state.apply(move, seat=state.to_move)
+        wrong = (state.to_move or 0) + 1
+        assert compiled.checked(state, move, wrong) is None
+        assert compiled.checked(state, move, str(state.to_move)) is None
+
+
 def _compare_bids(state: GameState, rng: random.Random) -> None:
     """One bidding position both ways: equal legal bids, equal legality of each bid and odd
     move, equal fields after a random legal bid, and the state ``apply`` makes (the kernel's
@@ -251,21 +274,7 @@ def _compare_bids(state: GameState, rng: random.Random) -> None:
     assert bids.legal_fields(list(state)) == legal
     for probe in (*legal, *ODD_BIDS):
         assert bids.is_legal(state, probe) == python.is_legal(state, probe), (state, probe)
-    move = legal[rng.randrange(len(legal))]
-    ours, theirs = list(state), list(state)
-    assert bids.apply_in_place(theirs, move) is python.apply_in_place(ours, move)
-    assert theirs == ours, (state, move)
-    moved = bids.checked(state, move, None)
-    assert bids.advance(state, move) == moved
-    if state.to_move == state.dealer:
-        assert moved is None
-    else:
-        new, after = python.apply(state, move)
-        assert after is Next.WAIT
-        assert moved == new.evolve(log=Log((state.log, move)))
-        assert moved == state.apply(move, seat=state.to_move)
-        wrong = (state.to_move or 0) + 1
-        assert bids.checked(state, move, wrong) is None and bids.checked(state, move, str(state.to_move)) is None
+    _compare_move(state, python, bids, legal[rng.randrange(len(legal))])
     for odd in ODD_BIDS:
         assert bids.checked(state, odd, None) is None, odd
 
@@ -334,21 +343,7 @@ def _compare_draw(state: GameState, rng: random.Random) -> None:
     assert type(lazy) is extension.compiled.Discards and lazy == legal  # type: ignore[union-attr]
     for probe in (*legal[:20], *legal[-20:], *_odd_discards(state)):
         assert draws.is_legal(state, probe) == python.is_legal(state, probe), (state, probe)
-    move = legal[rng.randrange(len(legal))]
-    ours, theirs = list(state), list(state)
-    assert draws.apply_in_place(theirs, move) is python.apply_in_place(ours, move)
-    assert theirs == ours, (state, move)
-    moved = draws.checked(state, move, None)
-    assert draws.advance(state, move) == moved
-    if state.to_move == state.dealer:
-        assert moved is None
-    else:
-        new, after = python.apply(state, move)
-        assert after is Next.WAIT
-        assert moved == new.evolve(log=Log((state.log, move)))
-        assert moved == state.apply(move, seat=state.to_move)
-        wrong = (state.to_move or 0) + 1
-        assert draws.checked(state, move, wrong) is None and draws.checked(state, move, str(state.to_move)) is None
+    _compare_move(state, python, draws, legal[rng.randrange(len(legal))])
     for odd in _odd_discards(state):
         if not python.is_legal(state, odd):
             assert draws.checked(state, odd, None) is None, odd

@@ -1865,15 +1865,13 @@ static int draws_allows(const DrawTurn *t, uint64_t thrown) {
     return (thrown & ~t->hand) == 0 && size >= t->lo && size <= t->hi;
 }
 
-static PyObject *Draws_legal_as(Draws *D, PyObject *state, const char *name) {
+static PyObject *Draws_legal(Draws *D, PyObject *state) {
     Py_ssize_t size;
     PyObject **f = fields_of(state, &size);
     DrawTurn t;
-    if (!draws_read(D, f, size, &t)) return PyObject_CallMethod(D->component, name, "(O)", state);
+    if (!draws_read(D, f, size, &t)) return PyObject_CallMethod(D->component, "legal", "(O)", state);
     return submask_moves(D->move_type, D->kind, t.hand, t.lo, t.hi);
 }
-
-static PyObject *Draws_legal(Draws *D, PyObject *state) { return Draws_legal_as(D, state, "legal"); }
 
 /* fast.Game's moves: the same discards, made only when asked (Discards). */
 static PyObject *Draws_legal_fields(Draws *D, PyObject *fields) {
