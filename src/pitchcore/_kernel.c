@@ -639,30 +639,38 @@ static int seat_allows(PyObject *seat, int to_move) {
     return 1;
 }
 
+/* A tuple of ``type`` holding ``items`` (``n`` of them), each replaced by ``changed[i]`` where
+ * that is not NULL: a new reference; the ``changed`` ones are stolen, even on failure. */
+static PyObject *changed_tuple(PyTypeObject *type, PyObject *const *items, Py_ssize_t n, PyObject **changed) {
+    PyObject *out = type->tp_alloc(type, n);
+    if (!out) {
+        for (Py_ssize_t i = 0; i < n; i++) Py_XDECREF(changed[i]);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = changed[i];
+        if (!item) { item = items[i]; Py_INCREF(item); }
+        PyTuple_SET_ITEM(out, i, item);
+    }
+    return out;
+}
+
 /* A GameState of the fields ``f`` with the ``changed`` ones (new references, stolen even on
  * failure; NULL: as they were) and the log extended by ``move``: engine.advance's state. */
 static PyObject *state_after(PyTypeObject *state_type, PyTypeObject *log_type, PyObject **f, PyObject **changed,
                              PyObject *move) {
-    PyObject *out = state_type->tp_alloc(state_type, F_COUNT);
-    PyObject *log = out ? log_type->tp_alloc(log_type, 2) : NULL;
+    PyObject *log = log_type->tp_alloc(log_type, 2);
     if (!log) {
-        Py_XDECREF(out);
         for (int i = 0; i < F_COUNT; i++) Py_XDECREF(changed[i]);
         return NULL;
-    }
-    for (int i = 0; i < F_COUNT; i++) {
-        if (i == F_LOG) continue;
-        PyObject *item = changed[i];
-        if (!item) { item = f[i]; Py_INCREF(item); }
-        PyTuple_SET_ITEM(out, i, item);
     }
     Py_INCREF(f[F_LOG]);
     PyTuple_SET_ITEM(log, 0, f[F_LOG]);
     Py_INCREF(move);
     PyTuple_SET_ITEM(log, 1, move);
     untrack_plain(log, 0);
-    PyTuple_SET_ITEM(out, F_LOG, log);
-    return out;
+    changed[F_LOG] = log;
+    return changed_tuple(state_type, f, F_COUNT, changed);
 }
 
 /* The state after a play, as engine.advance builds it (the log extended, the next step begun
@@ -1529,17 +1537,25 @@ static PyObject *submask_moves(PyTypeObject *type, PyObject *kind, uint64_t mask
 
 /* submoves(move_type, kind, mask, lo, hi) -> submask_moves' tuple: a draw offers hundreds of
  * discards a turn. */
-static PyObject *kernel_submoves(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 5) { PyErr_SetString(PyExc_TypeError, "submoves takes 5 arguments"); return NULL; }
-    PyTypeObject *type = (PyTypeObject *)args[0];
-    if (!PyType_Check(args[0]) || !PyType_IsSubtype(type, &PyTuple_Type)) {
-        PyErr_SetString(PyExc_TypeError, "submoves: the move type must be a tuple type");
-        return NULL;
+/* The arguments (move_type, kind, mask, lo, hi) of ``submoves`` and ``discards`` (0: an error). */
+static int submask_args(const char *name, PyObject *const *args, Py_ssize_t nargs, uint64_t *mask, long *lo,
+                        long *hi) {
+    if (nargs != 5) { PyErr_Format(PyExc_TypeError, "%s takes 5 arguments", name); return 0; }
+    if (!PyType_Check(args[0]) || !PyType_IsSubtype((PyTypeObject *)args[0], &PyTuple_Type)) {
+        PyErr_Format(PyExc_TypeError, "%s: the move type must be a tuple type", name);
+        return 0;
     }
-    unsigned long long mask = PyLong_AsUnsignedLongLong(args[2]);
-    long lo = PyLong_AsLong(args[3]), hi = PyLong_AsLong(args[4]);
-    if (PyErr_Occurred()) return NULL;
-    return submask_moves(type, args[1], mask, lo, hi);
+    *mask = PyLong_AsUnsignedLongLong(args[2]);
+    *lo = PyLong_AsLong(args[3]);
+    *hi = PyLong_AsLong(args[4]);
+    return !PyErr_Occurred();
+}
+
+static PyObject *kernel_submoves(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    uint64_t mask;
+    long lo, hi;
+    if (!submask_args("submoves", args, nargs, &mask, &lo, &hi)) return NULL;
+    return submask_moves((PyTypeObject *)args[0], args[1], mask, lo, hi);
 }
 
 /* -- a draw's discards, listed lazily ------------------------------------------------------ */
@@ -1777,14 +1793,9 @@ static PyTypeObject DiscardsType_ = {
 
 /* discards(move_type, kind, mask, lo, hi) -> Discards: submoves' tuple, lazily. */
 static PyObject *kernel_discards(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 5) { PyErr_SetString(PyExc_TypeError, "discards takes 5 arguments"); return NULL; }
-    if (!PyType_Check(args[0]) || !PyType_IsSubtype((PyTypeObject *)args[0], &PyTuple_Type)) {
-        PyErr_SetString(PyExc_TypeError, "discards: the move type must be a tuple type");
-        return NULL;
-    }
-    unsigned long long mask = PyLong_AsUnsignedLongLong(args[2]);
-    long lo = PyLong_AsLong(args[3]), hi = PyLong_AsLong(args[4]);
-    if (PyErr_Occurred()) return NULL;
+    uint64_t mask;
+    long lo, hi;
+    if (!submask_args("discards", args, nargs, &mask, &lo, &hi)) return NULL;
     return discards_new((PyTypeObject *)args[0], args[1], mask, lo, hi);
 }
 
@@ -1896,15 +1907,15 @@ static PyObject *Draws_is_legal(Draws *D, PyObject *const *args, Py_ssize_t narg
 /* A tuple of ``old``'s items with ``value`` (a new reference, stolen) at ``at``. */
 static PyObject *tuple_with(PyTypeObject *type, PyObject *old, Py_ssize_t at, PyObject *value) {
     if (!value) return NULL;
+    PyObject *changed[MAXP] = {NULL};
     Py_ssize_t n = PyTuple_GET_SIZE(old);
-    PyObject *out = type->tp_alloc(type, n);
-    if (!out) { Py_DECREF(value); return NULL; }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = i == at ? value : PyTuple_GET_ITEM(old, i);
-        if (i != at) Py_INCREF(item);
-        PyTuple_SET_ITEM(out, i, item);
+    if (n > MAXP || at >= n) {
+        Py_DECREF(value);
+        PyErr_SetString(PyExc_ValueError, "kernel: a seat's tuple longer than the players");
+        return NULL;
     }
-    return out;
+    changed[at] = value;
+    return changed_tuple(type, ((PyTupleObject *)old)->ob_item, n, changed);
 }
 
 /* The seat's discard of ``thrown`` and its draw, on fields ``f``: the new masks, info and seat
@@ -1954,23 +1965,16 @@ static int draw_changes(Draws *D, PyObject **f, const DrawTurn *t, uint64_t thro
         kept |= (uint64_t)1 << card;
     }
     PyObject *new_stock = PyErr_Occurred() ? NULL : PyTuple_GetSlice(stock, lacking, stocked);
-    PyObject *new_info = NULL;
-    if (new_discards && new_exchanged && new_stock) {
-        Py_ssize_t n = PyTuple_GET_SIZE(info);
-        new_info = D->info_type->tp_alloc(D->info_type, n);
-        if (new_info) {
-            for (Py_ssize_t i = 0; i < n; i++) {
-                PyObject *item = i == INFO_JUNK ? new_junk : i == INFO_DISCARDS ? new_discards
-                    : i == INFO_EXCHANGED ? new_exchanged : i == INFO_STOCK ? new_stock : PyTuple_GET_ITEM(info, i);
-                Py_INCREF(item);
-                PyTuple_SET_ITEM(new_info, i, item);
-            }
-        }
+    PyObject *facts[INFO_COUNT] = {NULL};
+    facts[INFO_JUNK] = new_junk;
+    facts[INFO_DISCARDS] = new_discards;
+    facts[INFO_EXCHANGED] = new_exchanged;
+    facts[INFO_STOCK] = new_stock;
+    if (!new_discards || !new_exchanged || !new_stock) {
+        for (int i = 0; i < INFO_COUNT; i++) Py_XDECREF(facts[i]);
+        return -1;
     }
-    Py_DECREF(new_junk);
-    Py_XDECREF(new_discards);
-    Py_XDECREF(new_exchanged);
-    Py_XDECREF(new_stock);
+    PyObject *new_info = changed_tuple(D->info_type, ((PyTupleObject *)info)->ob_item, INFO_COUNT, facts);
     if (!new_info) return -1;
     PyObject *held = PyLong_FromUnsignedLongLong(kept);
     PyObject *masks = tuple_with(&PyTuple_Type, f[F_MASKS], t->seat, held);

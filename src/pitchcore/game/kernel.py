@@ -8,8 +8,8 @@ lead; each point category's deciding cards), so a rule is written once, in its c
 It covers the play of a hand, the judging of its point categories, the bids of a
 single-round auction before the dealer's (whose legal bids it asks of the auction component
 and keeps) and the draw's discards; everything else (the dealer's bid, the other exchanges,
-settlement, going out) stays Python. (The deal's shuffle and dealing have compiled helpers too, in ``cards`` and the
-deal component.)
+settlement, going out) stays Python. (The deal's shuffle and dealing have compiled helpers
+too, in ``cards`` and the deal component.)
 
 What the kernel runs, each component tells it through its own ``kernel_form`` method
 (``components.kernel_form``: the follow rule, the trick rule, each point category's kind
