@@ -1487,6 +1487,283 @@ static PyTypeObject GameBaseType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* -- many games in one call ------------------------------------------------------------------- */
+
+/* The C half of pitchcore.interop.batch.Batch: one call steps every game of the batch whose move
+ * is a play the kernel makes (most moves of a game), and writes the observation tensor and the
+ * legal-action mask of the seat to move next. It decides no rule and lays out no tensor of its
+ * own: the moves are the kernel's play step's (game_play, Rules), the positions of every piece
+ * come from the Python layout (interop/tensors.py TensorLayout) and the pieces a hand's record
+ * decides (teammates, trump, bids, discards, scores, ...) are the Python layout's own bytes,
+ * asked once per record and seat (``row``). What it writes itself mirrors TensorLayout._encode
+ * for a play: the phase, to_move, dealer, hand, trick, leader, played, taken, partner and
+ * hand_sizes pieces. Every other move, and a game it cannot encode, it leaves to Python
+ * (``status``), which is the definition. */
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t n;
+    int players, deck, obs_size, actions, play_at;
+    int at_playing, at_to_move, at_dealer, at_hand, at_trick, at_leader, at_played, at_taken, at_partner,
+        at_hand_sizes;
+    double hand_scale;
+    PyObject *row;     /* (info, scores, results, seat) -> the record's float32 bytes (TensorLayout._row) */
+    PyObject **keys;   /* per game: the info, scores and results its rows were made for */
+    PyObject **rows;   /* per game, per seat: those bytes (NULL: not asked yet) */
+} BatchCore;
+
+static PyTypeObject BatchCoreType_;
+
+enum { BATCH_DONE = 0, BATCH_FINISH = 1, BATCH_STEP = 2 };  /* interop/batch.py's _DONE, _FINISH, _STEP */
+
+static void batch_forget(BatchCore *B, Py_ssize_t i) {
+    for (int k = 0; k < 3; k++) Py_CLEAR(B->keys[i * 3 + k]);
+    for (int s = 0; s < B->players; s++) Py_CLEAR(B->rows[i * B->players + s]);
+}
+
+/* The observation of the seat to move and its legal plays, written for game ``i`` in its play
+ * step (TensorLayout._encode's pieces for a play, in its order). 1: written; 0: Python must. */
+static int batch_encode(BatchCore *B, Py_ssize_t i, Rules *R, PyObject **f, float *obs, int8_t *mask) {
+    int P = B->players, D = B->deck;
+    PyObject *info = f[F_INFO];
+    if (f[F_WINNER] != Py_None || !PyTuple_Check(info) || PyTuple_GET_SIZE(info) <= INFO_PARTNER) return 0;
+    PyObject *start_tuple = PyTuple_GET_ITEM(info, INFO_START);
+    if (!PyTuple_Check(start_tuple) || PyTuple_GET_SIZE(start_tuple) != P) return 0;  /* (a state built by hand) */
+    Hand h;
+    uint64_t start[MAXP];
+    int dealer;
+    if (load_hand(R, f, &h) < 0 || read_masks(start_tuple, start, P) < 0 || read_int(f[F_DEALER], &dealer) < 0
+        || dealer < 0 || dealer >= P) {
+        PyErr_Clear();
+        return 0;
+    }
+    int seat = h.to_move;
+    PyObject **key = B->keys + i * 3;
+    if (key[0] != info || key[1] != f[F_SCORES] || key[2] != f[F_HAND_RESULTS]) {
+        batch_forget(B, i);
+        key[0] = info; key[1] = f[F_SCORES]; key[2] = f[F_HAND_RESULTS];
+        for (int k = 0; k < 3; k++) Py_INCREF(key[k]);
+    }
+    PyObject **row = B->rows + i * P + seat;
+    if (!*row) {
+        *row = PyObject_CallFunction(B->row, "OOOi", info, f[F_SCORES], f[F_HAND_RESULTS], seat);
+        if (!*row) return -1;
+        if (!PyBytes_CheckExact(*row) || PyBytes_GET_SIZE(*row) != (Py_ssize_t)B->obs_size * 4) {
+            Py_CLEAR(*row);
+            PyErr_SetString(PyExc_ValueError, "batch: a record's row is not the observation's float32 bytes");
+            return -1;
+        }
+    }
+    memcpy(obs, PyBytes_AS_STRING(*row), (size_t)B->obs_size * 4);
+    #define REL(other) (((other) - seat + P) % P)
+    obs[B->at_playing] = 1.0f;
+    obs[B->at_dealer + REL(dealer)] = 1.0f;
+    for (uint64_t m = h.masks[seat]; m; m &= m - 1) obs[B->at_hand + __builtin_ctzll(m)] = 1.0f;
+    obs[B->at_to_move] = 1.0f;  /* (the observer itself: relative seat 0) */
+    obs[B->at_leader + REL(h.leader)] = 1.0f;
+    /* who played a card is who held it when play began (the trick piece, then played and taken) */
+    uint64_t seen = 0;
+    for (int k = 0; k < h.ntrick; k++) {
+        uint64_t bit = (uint64_t)1 << h.trick[k];
+        int holder = seat_with(start, P, bit);
+        if (holder >= 0) obs[B->at_trick + REL(holder) * D + h.trick[k]] = 1.0f;
+        seen |= bit;
+    }
+    PyObject *done = f[F_DONE_TRICKS];
+    if (!PyTuple_Check(done)) return 0;
+    for (Py_ssize_t t = 0; t < PyTuple_GET_SIZE(done); t++) {
+        PyObject *record = PyTuple_GET_ITEM(done, t);
+        int cards[MAXP], taker;
+        if (!PyTuple_Check(record) || PyTuple_GET_SIZE(record) != 3) return 0;
+        int n = read_cards(PyTuple_GET_ITEM(record, 1), cards, P);
+        if (n < 0 || read_int(PyTuple_GET_ITEM(record, 2), &taker) < 0 || taker < 0 || taker >= P) {
+            PyErr_Clear();
+            return 0;
+        }
+        for (int k = 0; k < n; k++) {
+            uint64_t bit = (uint64_t)1 << cards[k];
+            int holder = seat_with(start, P, bit);
+            if (holder >= 0) obs[B->at_played + REL(holder) * D + cards[k]] = 1.0f;
+            obs[B->at_taken + REL(taker) * D + cards[k]] = 1.0f;
+            seen |= bit;
+        }
+    }
+    PyObject *called = PyTuple_GET_ITEM(info, INFO_CALLED), *partner = PyTuple_GET_ITEM(info, INFO_PARTNER);
+    if (called != Py_None && partner != Py_None) {
+        int card, mate;
+        if (read_int(called, &card) < 0 || read_int(partner, &mate) < 0 || mate < 0 || mate >= P || card < 0
+            || card >= 64) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (seat == mate || (seen >> card & 1)) obs[B->at_partner + REL(mate)] = 1.0f;
+    }
+    for (int r = 0; r < P; r++)
+        obs[B->at_hand_sizes + r] = (float)((double)popcount64(h.masks[(seat + r) % P]) / B->hand_scale);
+    #undef REL
+    memset(mask, 0, (size_t)B->actions);
+    for (uint64_t m = playable(R, &h, (int)PyTuple_GET_SIZE(done)); m; m &= m - 1)
+        mask[B->play_at + __builtin_ctzll(m)] = 1;
+    return 1;
+}
+
+static int batch_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize, const char *what) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return -1;
+    if (view->len != items * itemsize) {
+        PyErr_Format(PyExc_ValueError, "batch: %s holds %zd bytes, not %zd", what, view->len, items * itemsize);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* step(games, actions, observations, masks, to_move, status): each game whose action is a
+ * legal play of its play step is moved in C (an action < 0: none, only observed); then each
+ * game in its play step is observed in C. ``status`` says per game what is left to Python:
+ * BATCH_DONE nothing, BATCH_FINISH the ends and the observation (the move was made),
+ * BATCH_STEP the move too. */
+static PyObject *BatchCore_step(BatchCore *B, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 6) {
+        PyErr_SetString(PyExc_TypeError, "step(games, actions, observations, masks, to_move, status)");
+        return NULL;
+    }
+    PyObject *games = args[0];
+    if (!PyList_CheckExact(games) || PyList_GET_SIZE(games) != B->n) {
+        PyErr_Format(PyExc_ValueError, "batch: games must be a list of %zd", B->n);
+        return NULL;
+    }
+    Py_buffer actions, obs, masks, to_move, status;
+    if (batch_buffer(args[1], &actions, B->n, 8, "actions") < 0) return NULL;
+    if (batch_buffer(args[2], &obs, B->n * B->obs_size, 4, "observations") < 0) goto fail1;
+    if (batch_buffer(args[3], &masks, B->n * B->actions, 1, "masks") < 0) goto fail2;
+    if (batch_buffer(args[4], &to_move, B->n, 8, "to_move") < 0) goto fail3;
+    if (batch_buffer(args[5], &status, B->n, 1, "status") < 0) goto fail4;
+    const int64_t *action = actions.buf;
+    int8_t *state = status.buf;
+    int64_t *movers = to_move.buf;
+    for (Py_ssize_t i = 0; i < B->n; i++) {
+        PyObject *item = PyList_GET_ITEM(games, i);
+        if (!PyObject_TypeCheck(item, &GameBaseType)) {
+            PyErr_SetString(PyExc_TypeError, "batch: every game must be a fast.Game");
+            goto fail;
+        }
+        GameBase *g = (GameBase *)item;
+        Rules *R;
+        int fast = game_fast(g, &R);
+        state[i] = BATCH_STEP;
+        if (action[i] >= 0) {
+            int64_t card = action[i] - B->play_at;
+            if (!fast || card < 0 || card >= R->deck_size) continue;
+            Hand h;
+            PyObject **f = ((PyListObject *)g->fields)->ob_item;
+            if (load_hand(R, f, &h) < 0) goto fail;
+            if (!(playable(R, &h, (int)tricks_done_of(f)) >> card & 1)) continue;  /* (Python says why) */
+            int made = game_play(g, PyTuple_GET_ITEM(R->plays_of, card));
+            if (made < 0) goto fail;
+            state[i] = BATCH_FINISH;
+            if (made == 2) {  /* the play step is over: fast.Game._after, as GameBase_apply */
+                PyObject *r = PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, Py_False);
+                if (!r) goto fail;
+                Py_DECREF(r);
+                continue;
+            }
+            fast = game_fast(g, &R);
+        } else {
+            state[i] = BATCH_FINISH;
+        }
+        if (!fast) continue;
+        PyObject **f = ((PyListObject *)g->fields)->ob_item;
+        int written = batch_encode(B, i, R, f, (float *)obs.buf + i * B->obs_size,
+                                   (int8_t *)masks.buf + i * B->actions);
+        if (written < 0) goto fail;
+        if (written) {
+            state[i] = BATCH_DONE;
+            movers[i] = PyLong_AsLongLong(f[F_TO_MOVE]);
+        }
+    }
+    PyBuffer_Release(&status); PyBuffer_Release(&to_move); PyBuffer_Release(&masks);
+    PyBuffer_Release(&obs); PyBuffer_Release(&actions);
+    Py_RETURN_NONE;
+fail:
+    PyBuffer_Release(&status);
+fail4:
+    PyBuffer_Release(&to_move);
+fail3:
+    PyBuffer_Release(&masks);
+fail2:
+    PyBuffer_Release(&obs);
+fail1:
+    PyBuffer_Release(&actions);
+    return NULL;
+}
+
+static void BatchCore_dealloc(BatchCore *B) {
+    if (B->keys) for (Py_ssize_t i = 0; i < B->n; i++) batch_forget(B, i);
+    PyMem_Free(B->keys);
+    PyMem_Free(B->rows);
+    Py_XDECREF(B->row);
+    Py_TYPE(B)->tp_free((PyObject *)B);
+}
+
+/* BatchCore(n, players, deck, actions, play_at, offsets, hand_scale, row): ``offsets`` are the
+ * observation's positions (interop/batch.py _offsets: the playing phase's bit, to_move, dealer,
+ * hand, trick, leader, played, taken, partner, hand_sizes, observation size). */
+static PyObject *BatchCore_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    Py_ssize_t n;
+    int players, deck, actions, play_at;
+    double hand_scale;
+    PyObject *offsets, *row;
+    if (!PyArg_ParseTuple(args, "niiiiO!dO", &n, &players, &deck, &actions, &play_at, &PyTuple_Type, &offsets,
+                          &hand_scale, &row))
+        return NULL;
+    if (n < 1 || players < 2 || players > MAXP || deck < 1 || deck > 64 || PyTuple_GET_SIZE(offsets) != 11
+        || hand_scale <= 0 || actions < 1 || play_at < 0 || play_at + deck > actions) {
+        PyErr_SetString(PyExc_ValueError, "BatchCore: bad sizes");
+        return NULL;
+    }
+    int at[11];
+    for (int k = 0; k < 11; k++)
+        if (read_int(PyTuple_GET_ITEM(offsets, k), &at[k]) < 0 || at[k] < 0) return NULL;
+    BatchCore *B = (BatchCore *)type->tp_alloc(type, 0);
+    if (!B) return NULL;
+    B->n = n; B->players = players; B->deck = deck; B->actions = actions; B->play_at = play_at;
+    B->at_playing = at[0]; B->at_to_move = at[1]; B->at_dealer = at[2]; B->at_hand = at[3]; B->at_trick = at[4];
+    B->at_leader = at[5]; B->at_played = at[6]; B->at_taken = at[7]; B->at_partner = at[8];
+    B->at_hand_sizes = at[9]; B->obs_size = at[10];
+    B->hand_scale = hand_scale;
+    Py_INCREF(row);
+    B->row = row;
+    B->keys = PyMem_Calloc((size_t)n * 3, sizeof(PyObject *));
+    B->rows = PyMem_Calloc((size_t)n * players, sizeof(PyObject *));
+    if (!B->keys || !B->rows) { Py_DECREF(B); return PyErr_NoMemory(); }
+    return (PyObject *)B;
+}
+
+static PyObject *BatchCore_forget(BatchCore *B, PyObject *index) {
+    Py_ssize_t i = PyLong_AsSsize_t(index);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0 || i >= B->n) { PyErr_SetString(PyExc_IndexError, "batch: no such game"); return NULL; }
+    batch_forget(B, i);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef BatchCore_methods[] = {
+    {"step", (PyCFunction)(void (*)(void))BatchCore_step, METH_FASTCALL,
+     "step(games, actions, observations, masks, to_move, status): the plays and observations C makes."},
+    {"forget", (PyCFunction)BatchCore_forget, METH_O, "forget(i): drop game i's kept rows (a new game)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject BatchCoreType_ = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pitchcore._kernel.BatchCore",
+    .tp_basicsize = sizeof(BatchCore),
+    .tp_dealloc = (destructor)BatchCore_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "interop.batch.Batch's plays and observations in C (Batch is the class to use).",
+    .tp_methods = BatchCore_methods,
+    .tp_new = BatchCore_new,
+};
+
 /* -- sub-masks ------------------------------------------------------------------------------ */
 
 /* A tuple of move_type((kind, sub)) for every sub-mask ``sub`` of ``mask`` holding lo to hi of
@@ -2203,7 +2480,7 @@ static struct PyModuleDef kernel_module = {
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     if (PyType_Ready(&RulesType_) < 0 || PyType_Ready(&GameBaseType) < 0 || PyType_Ready(&BidsType_) < 0
-        || PyType_Ready(&DrawsType_) < 0 || PyType_Ready(&DiscardsType_) < 0)
+        || PyType_Ready(&DrawsType_) < 0 || PyType_Ready(&DiscardsType_) < 0 || PyType_Ready(&BatchCoreType_) < 0)
         return NULL;
     for (int n = 0; n <= 64; n++) {
         BINOMIAL[n][0] = 1;
@@ -2241,17 +2518,24 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         Py_DECREF(module);
         return NULL;
     }
+    Py_INCREF(&BatchCoreType_);
+    if (PyModule_AddObject(module, "BatchCore", (PyObject *)&BatchCoreType_) < 0) {
+        Py_DECREF(&BatchCoreType_);
+        Py_DECREF(module);
+        return NULL;
+    }
     if (PyModule_AddIntConstant(module, "ABI", 1) < 0) { Py_DECREF(module); return NULL; }
     /* The field positions this build was compiled with: pitchcore.model.extension compares them
      * with model/fields.py and leaves a kernel built from another layout unused. */
     PyObject *layout = Py_BuildValue(
-        "{sisisisisisisisisisisisisisisisisisisisisisisisisisisisisi}",
+        "{sisisisisisisisisisisisisisisisisisisisisisisisisisisisisisi}",
         "F_TABLE", F_TABLE, "F_SCORES", F_SCORES, "F_DEALER", F_DEALER, "F_DEAL_NUMBER", F_DEAL_NUMBER,
         "F_HAND_RESULTS", F_HAND_RESULTS, "F_PHASE", F_PHASE, "F_TO_MOVE", F_TO_MOVE, "F_MASKS", F_MASKS,
         "F_INFO", F_INFO, "F_TRICK_CARDS", F_TRICK_CARDS, "F_LEADER", F_LEADER, "F_DONE_TRICKS", F_DONE_TRICKS,
         "F_WINNER", F_WINNER, "F_STEP", F_STEP, "F_LOG", F_LOG, "F_COUNT", F_COUNT,
         "INFO_BIDS", INFO_BIDS, "INFO_HIGH", INFO_HIGH, "INFO_BIDDER", INFO_BIDDER, "INFO_BID", INFO_BID,
-        "INFO_TRUMP", INFO_TRUMP, "INFO_START", INFO_START, "INFO_CALLED", INFO_CALLED, "INFO_STOCK", INFO_STOCK,
+        "INFO_TRUMP", INFO_TRUMP, "INFO_START", INFO_START, "INFO_CALLED", INFO_CALLED, "INFO_PARTNER", INFO_PARTNER,
+        "INFO_STOCK", INFO_STOCK,
         "INFO_JUNK", INFO_JUNK, "INFO_DISCARDS", INFO_DISCARDS, "INFO_EXCHANGED", INFO_EXCHANGED,
         "INFO_HAND_SIZE", INFO_HAND_SIZE, "INFO_COUNT", INFO_COUNT);
     if (!layout || PyModule_AddObject(module, "LAYOUT", layout) < 0) {

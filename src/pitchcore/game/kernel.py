@@ -66,6 +66,8 @@ AVAILABLE = _kernel is not None
 """True when the compiled kernel is built and not switched off (``PITCHCORE_PURE``)."""
 GAME_BASE: type = _kernel.GameBase if _kernel is not None else object
 """The base class of ``fast.Game``: the kernel's, whose play moves run in C, or ``object``."""
+BATCH_CORE: Any = getattr(_kernel, "BatchCore", None) if _kernel is not None else None
+"""The compiled half of ``interop.batch.Batch`` (its plays and their observations), or None."""
 
 def unsupported(variant: Variant) -> str | None:
     """Why the kernel cannot play ``variant`` (None: it can): the first component it needs

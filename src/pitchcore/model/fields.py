@@ -121,8 +121,8 @@ def _check() -> None:
 
 _check()
 
-C_INFO_FIELDS = ("bids", "high", "bidder", "bid", "trump", "start", "called", "stock", "junk", "discards", "exchanged",
-                 "hand_size")
+C_INFO_FIELDS = ("bids", "high", "bidder", "bid", "trump", "start", "called", "partner", "stock", "junk", "discards",
+                 "exchanged", "hand_size")
 """The HandInfo fields the compiled kernel reads."""
 
 

@@ -1,0 +1,299 @@
+"""Many games of one variant stepped together: an array of actions in, numpy arrays out.
+
+Learning code plays thousands of games at once. ``Batch(variant, n)`` holds ``n`` games
+and ``step(actions)`` makes one action in each (the action space of
+``pitchcore.interop.actions``) and returns, for every game, the observation tensor of the
+seat to move next (``pitchcore.interop.tensors``' layout), its legal-action mask, each
+seat's reward, and whether the game ended. A game that ends starts again at once
+(``terminated`` or ``truncated`` says so for that step, and the observation is then the new
+game's first), so every row always waits for an action.
+
+Where the compiled kernel is built, one call makes every play in C (most of a game's
+moves) and writes those observations and masks there; the other moves (bids, discards, the
+end of a hand) run the same Python as everywhere else. Either way the rows equal what
+``observation_tensor`` and ``legal_action_mask`` give for each game's state
+(``tests/test_batch.py`` compares them over random games of every variant the kernel plays).
+
+Seats share one policy in self-play: each row is for the seat ``to_move`` names, and the
+observation is relative to it, as every tensor is. Rewards follow the PettingZoo
+environment's: with ``reward="game"`` +1 for each seat of the winning side and -1 for the
+others when a game ends (0 for all when nobody wins), with ``reward="hand"`` each seat's
+side's score change as it happens.
+
+    >>> import numpy as np
+    >>> from pitchcore.interop.batch import Batch
+    >>> batch = Batch("auction-pitch", n=4, seed=1)
+    >>> first = batch.reset()
+    >>> first.observations.shape, first.masks.shape
+    ((4, 965), (4, 170))
+    >>> rng = np.random.default_rng(0)
+    >>> for _ in range(200):
+    ...     actions = (rng.random(first.masks.shape) * first.masks).argmax(axis=1)
+    ...     first = batch.step(actions)
+    >>> first.rewards.shape, first.terminated.shape
+    ((4, 4), (4,))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from ..accel.fast import Game
+from ..game import kernel
+from ..game.engine import _variant, new_game
+from ..model.errors import IllegalMove
+from ..model.phase import Phase
+from ..model.state import GameState
+from .actions import ActionSpace, action_space
+from .tensors import PHASES, TensorLayout, tensor_layout
+
+if TYPE_CHECKING:
+    from ..components.variant import Variant
+
+__all__ = ["Batch", "BatchStep"]
+
+Reward = Literal["game", "hand"]
+_OVER = Phase.GAME_OVER
+_SEEDS = 2**63
+_DONE, _FINISH, _STEP = 0, 1, 2
+"""What ``_kernel.BatchCore.step`` leaves to Python per game: nothing, the game's ends and
+observation (the move was made), or the move too."""
+
+
+class BatchStep(NamedTuple):
+    """What one ``reset`` or ``step`` returns: one row per game."""
+
+    observations: npt.NDArray[np.float32]
+    """Shape (n, observation_size): the observation tensor of the seat to move."""
+    masks: npt.NDArray[np.int8]
+    """Shape (n, space.size): 1 for each action legal now."""
+    to_move: npt.NDArray[np.int64]
+    """Shape (n,): the seat each row is for (the seat to move)."""
+    rewards: npt.NDArray[np.float32]
+    """Shape (n, players): each seat's reward for this step."""
+    terminated: npt.NDArray[np.bool_]
+    """Shape (n,): the game ended at this step (a new one began in its row)."""
+    truncated: npt.NDArray[np.bool_]
+    """Shape (n,): the game was cut off after ``max_hands`` deals (a new one began)."""
+
+
+class Batch:
+    """``n`` games of one variant, stepped together (see the module notes).
+
+    - ``variant``: a ``Variant``, a bundled variant's name or a variant file's path.
+    - ``n``: games in the batch.
+    - ``players``: seats at the table (None: the variant's default).
+    - ``seed``: where the games' seeds come from: game ``i`` draws the seed of each game
+      it starts from its own generator, seeded from ``seed`` and ``i`` (``seeds`` says the
+      seed of each game in progress, so any game can be replayed with ``new_game``).
+    - ``reward``: ``"game"`` (+1/-1 at the end) or ``"hand"`` (score changes as they happen).
+    - ``max_hands``: cut a game off once this many deals have been played or thrown in
+      (None: never; set it where a policy may pass for ever).
+    - ``copy``: return copies of the arrays (True), or the batch's own, which the next
+      ``step`` overwrites (False: a little faster; do not write into them).
+
+    An action that is not legal raises ``IllegalMove`` naming the game and why, before any
+    game moves: the batch is then as it was.
+    """
+
+    def __init__(self, variant: Variant | str = "auction-pitch", n: int = 256, players: int | None = None, *,
+                 seed: int = 0, reward: Reward = "game", max_hands: int | None = None, copy: bool = True) -> None:
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise ValueError(f"n must be a whole number of games >= 1, not {n!r}")
+        if reward not in ("game", "hand"):
+            raise ValueError(f"reward must be 'game' or 'hand', not {reward!r}")
+        if max_hands is not None and (not isinstance(max_hands, int) or isinstance(max_hands, bool) or max_hands < 1):
+            raise ValueError(f"max_hands must be None or a whole number >= 1, not {max_hands!r}")
+        self.variant: Variant = _variant(variant)
+        """The rules played."""
+        probe = new_game(self.variant, players=players, seed=0)  # (checks players)
+        self.n = n
+        self.players: int = probe.players
+        self.space: ActionSpace = action_space(self.variant, self.players)
+        """The actions (``space.names[a]`` says what action ``a`` does)."""
+        self.layout: TensorLayout = tensor_layout(self.variant, self.players)
+        """Where each piece of an observation lies."""
+        self.reward_kind: Reward = reward
+        self.max_hands = max_hands
+        self.copy = copy
+        size, actions = self.layout.observation_size, self.space.size
+        self._observations = np.zeros((n, size), dtype=np.float32)
+        self._masks = np.zeros((n, actions), dtype=np.int8)
+        self._to_move = np.zeros(n, dtype=np.int64)
+        self._rewards = np.zeros((n, self.players), dtype=np.float32)
+        self._terminated = np.zeros(n, dtype=bool)
+        self._truncated = np.zeros(n, dtype=bool)
+        self._status = np.zeros(n, dtype=np.int8)
+        self._side_of = np.array(probe.table.side_of, dtype=np.int64)
+        self._generators = [random.Random() for _ in range(n)]
+        self.seeds: list[int] = [0] * n
+        """The seed of each game in progress (``new_game(variant, players=players, seed=...)``)."""
+        self.finished: dict[int, GameState] = {}
+        """The games that ended at the last step, by row: their final states."""
+        self._games: list[Game] = []
+        self._chosen = [0] * n
+        self._scores: list[tuple[int, ...]] = []
+        self._core = self._compiled()
+        self._seed_all(seed)
+
+    def _compiled(self) -> object | None:
+        """The kernel's half of the batch, where it can observe the plays of this layout."""
+        layout, space = self.layout, self.space
+        core_type = kernel.BATCH_CORE
+        if core_type is None or layout._shown_at >= 0:
+            return None
+        at = layout._at
+        offsets = (at["phase"] + PHASES.index(Phase.PLAYING), at["to_move"], at["dealer"], at["hand"], at["trick"],
+                   at["leader"], at["played"], at["taken"], at["partner"], at["hand_sizes"], layout.observation_size)
+        core: object = core_type(self.n, self.players, layout.deck_size, space.size, space.play, offsets,
+                                 layout.hand_scale, layout._row)
+        return core
+
+    def _seed_all(self, seed: int | Sequence[int]) -> None:
+        if isinstance(seed, bool):
+            raise ValueError(f"seed must be a whole number or {self.n} of them, one per game, not {seed!r}")
+        if isinstance(seed, int):
+            for index, generator in enumerate(self._generators):
+                generator.seed(f"pitchcore/batch/{seed}/{index}")
+        else:
+            seeds = list(seed)
+            if len(seeds) != self.n or not all(isinstance(s, int) and not isinstance(s, bool) for s in seeds):
+                raise ValueError(f"seed must be a whole number or {self.n} of them, one per game")
+            for generator, own in zip(self._generators, seeds, strict=True):
+                generator.seed(f"pitchcore/batch/{own}")
+
+    # -- the games --------------------------------------------------------------------------
+
+    def state(self, index: int) -> GameState:
+        """Game ``index``'s position now."""
+        return self._games[index].freeze()
+
+    def chosen(self, index: int) -> int:
+        """The cards game ``index``'s seat to move has picked so far for a discard (0: none)."""
+        return self._chosen[index]
+
+    def _start(self, index: int) -> Game:
+        seed = self._generators[index].randrange(_SEEDS)
+        self.seeds[index] = seed
+        state = new_game(self.variant, players=self.players, seed=seed)
+        game = Game(state)
+        self._chosen[index] = 0
+        self._scores[index] = state.scores
+        if self._core is not None:
+            self._core.forget(index)  # type: ignore[attr-defined]
+        return game
+
+    def reset(self, seed: int | Sequence[int] | None = None) -> BatchStep:
+        """New games in every row (``seed``: reseed the games' generators first, with one
+        number or one per game). Rewards are 0 and no game is done."""
+        if seed is not None:
+            self._seed_all(seed)
+        self._scores = [()] * self.n
+        self._games = []
+        for index in range(self.n):
+            self._games.append(self._start(index))
+        self._clear()
+        self._advance(np.full(self.n, -1, dtype=np.int64))
+        return self._result()
+
+    def step(self, actions: npt.ArrayLike) -> BatchStep:
+        """Make one action in every game (``actions``: n action numbers)."""
+        if not self._games:
+            raise RuntimeError("call reset() before step()")
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.n,) or not np.issubdtype(chosen.dtype, np.integer):
+            raise ValueError(f"actions must be {self.n} whole numbers, one per game, not an array of shape "
+                             f"{chosen.shape} and type {chosen.dtype}")
+        numbers = chosen.astype(np.int64)
+        self._check(numbers)
+        self._clear()
+        self._advance(numbers)
+        return self._result()
+
+    def _check(self, actions: npt.NDArray[np.int64]) -> None:
+        """Every action legal in its game (the masks last returned), or ``IllegalMove`` for
+        the first that is not, before any game moves."""
+        inside = (actions >= 0) & (actions < self.space.size)
+        legal = inside.copy()
+        legal[inside] = self._masks[np.flatnonzero(inside), actions[inside]] == 1
+        if legal.all():
+            return
+        index = int(np.flatnonzero(~legal)[0])
+        action = int(actions[index])
+        state = self._games[index].freeze()
+        try:
+            self.space.action_to_move(state, action, self._chosen[index])
+        except IllegalMove as error:
+            raise IllegalMove(f"game {index}: {error}") from None
+        raise IllegalMove(f"game {index}: action {action} is not legal now")  # pragma: no cover - masks agree
+
+    def _clear(self) -> None:
+        self._rewards.fill(0.0)
+        self._terminated.fill(False)
+        self._truncated.fill(False)
+        self.finished = {}
+
+    def _advance(self, actions: npt.NDArray[np.int64]) -> None:
+        """Step every game (an action < 0: none) and observe it: the plays in C where the
+        kernel can, the rest here."""
+        status = self._status
+        if self._core is not None:
+            self._core.step(self._games, actions, self._observations, self._masks,  # type: ignore[attr-defined]
+                            self._to_move, status)
+            rows = np.flatnonzero(status)
+        else:
+            status.fill(_STEP)
+            rows = np.arange(self.n)
+        for index in rows.tolist():
+            self._finish(index, int(actions[index]), int(status[index]))
+
+    def _finish(self, index: int, action: int, status: int) -> None:
+        """Game ``index``'s move (where the kernel did not make it), its ends and its row."""
+        game = self._games[index]
+        if status == _STEP and action >= 0:
+            move = self.space.action_to_move(game.freeze(), action, self._chosen[index])  # (legal: checked)
+            if move is None:  # a card joins the discard being built
+                self._chosen[index] |= 1 << (action - self.space.discard)
+            else:
+                game.apply(move)
+                self._chosen[index] = 0
+        state = game.freeze()
+        before = self._scores[index]
+        if state.scores is not before:
+            if self.reward_kind == "hand":
+                after = np.array(state.scores, dtype=np.float32) - np.array(before, dtype=np.float32)
+                self._rewards[index] = after[self._side_of]
+            self._scores[index] = state.scores
+        ended = False
+        if state.phase is _OVER:
+            winners = state.winners
+            if self.reward_kind == "game" and winners:
+                self._rewards[index] = np.where(np.isin(self._side_of, winners), 1.0, -1.0)
+            self._terminated[index] = ended = True
+        elif self.max_hands is not None and state.deal_number >= self.max_hands:  # deals, thrown-in ones too
+            self._truncated[index] = ended = True
+        if ended:
+            self.finished[index] = state
+            game = self._games[index] = self._start(index)
+            state = game.freeze()
+        seat = state.to_move
+        assert seat is not None, "a game that goes on waits for a move"
+        chosen = self._chosen[index]
+        self._observations[index] = self.layout._encode(state, seat, chosen, False)
+        self._masks[index] = self.space.legal_action_mask(state, chosen)
+        self._to_move[index] = seat
+
+    def _result(self) -> BatchStep:
+        if self.copy:
+            return BatchStep(self._observations.copy(), self._masks.copy(), self._to_move.copy(), self._rewards.copy(),
+                             self._terminated.copy(), self._truncated.copy())
+        return BatchStep(self._observations, self._masks, self._to_move, self._rewards, self._terminated,
+                         self._truncated)
+
+    def __repr__(self) -> str:
+        return f"<Batch of {self.n} {self.variant.name} games, {self.players} players>"
