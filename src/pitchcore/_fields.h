@@ -31,5 +31,7 @@ enum { INFO_BIDS = 2,
        INFO_DISCARDS = 9,
        INFO_EXCHANGED = 10,
        INFO_HAND_SIZE = 13,
+       INFO_GIFT = 7,
+       INFO_CALL = 12,
        INFO_COUNT = 19 };  /* HandInfo fields */
 #endif

@@ -602,6 +602,8 @@ static int play_changes(Rules *R, PyObject **f, Hand *h, int card, PyObject **ch
         if (!record) goto fail;
         PyTuple_SET_ITEM(done_tricks, n, record);
     }
+    /* (numbers in tuples: no cycle can pass through them, so the collector need never scan them) */
+    for (int i = 0; i < F_COUNT; i++) if (changed[i]) untrack_plain(changed[i], 0);
     return done;
 fail:
     for (int i = 0; i < F_COUNT; i++) Py_CLEAR(changed[i]);
@@ -1489,87 +1491,213 @@ static PyTypeObject GameBaseType = {
 
 /* -- many games in one call ------------------------------------------------------------------- */
 
-/* The C half of pitchcore.interop.batch.Batch: one call steps every game of the batch whose move
- * is a play the kernel makes (most moves of a game), and writes the observation tensor and the
- * legal-action mask of the seat to move next. It decides no rule and lays out no tensor of its
- * own: the moves are the kernel's play step's (game_play, Rules), the positions of every piece
- * come from the Python layout (interop/tensors.py TensorLayout) and the pieces a hand's record
- * decides (teammates, trump, bids, discards, scores, ...) are the Python layout's own bytes,
- * asked once per record and seat (``row``). What it writes itself mirrors TensorLayout._encode
- * for a play: the phase, to_move, dealer, hand, trick, leader, played, taken, partner and
- * hand_sizes pieces. Every other move, and a game it cannot encode, it leaves to Python
- * (``status``), which is the definition. */
+/* The C half of pitchcore.interop.batch.Batch: one call makes one action in every game of the
+ * batch and writes the observation tensor and the legal-action mask of each seat to move. It
+ * decides no rule and lays out no tensor of its own: a play is the kernel's play step's
+ * (game_play), any other move is made by fast.Game's own Python (``_apply``), the legal moves
+ * are the game's (``moves``), and every position in a tensor comes from the Python layout
+ * (interop/tensors.py TensorLayout, handed over as ``plan`` by interop/batch.py). The values it
+ * writes mirror TensorLayout._encode and TensorLayout._hand, for a seat to move with no discard
+ * being built; whatever it cannot write or make (a discard built card by card, a game over, a
+ * state built by hand) it leaves to Python, which is the definition (``status``). */
+#define BATCH_MAXB 64  /* most auction values a plan may have */
+
 typedef struct {
     PyObject_HEAD
     Py_ssize_t n;
-    int players, deck, obs_size, actions, play_at;
-    int at_playing, at_to_move, at_dealer, at_hand, at_trick, at_leader, at_played, at_taken, at_partner,
-        at_hand_sizes;
-    double hand_scale;
-    PyObject *row;     /* (info, scores, results, seat) -> the record's float32 bytes (TensorLayout._row) */
-    PyObject **keys;   /* per game: the info, scores and results its rows were made for */
-    PyObject **rows;   /* per game, per seat: those bytes (NULL: not asked yet) */
+    int players, deck, obs_size, actions, play_at, sides, rounds, bid_count, row_width;
+    double hand_scale, score_scale;
+    int at_phase, at_to_move, at_dealer, at_teammates, at_hand, at_trick, at_leader, at_played, at_taken, at_trump,
+        at_call, at_auction, at_bidder, at_bid, at_called, at_partner, at_own_discards, at_gift, at_upcards,
+        at_hand_sizes, at_discard_counts, at_stock, at_scores, at_rounds_left;
+    int side_of[MAXP];
+    uint8_t mates[MAXP][MAXP];    /* per observer seat, per relative seat: on its side */
+    PyObject *phases;             /* interop.tensors.PHASES */
+    PyObject *playing, *calling;  /* Phase.PLAYING, Phase.CALLING */
+    PyObject *bid_index;          /* auction value -> its column among the bids */
+    PyObject *deal_index;         /* hand size -> its entry of the deal piece */
+    PyObject *upcards;            /* (info) -> the card indices lying face up (None: the layout has none) */
+    PyObject *moves;              /* per action, its move (None: a discard's card or done, left to Python) */
+    PyObject *action_of;          /* move -> its action */
+    PyObject *apply_name;         /* "_apply" */
+    PyObject **seen;              /* per game: the info its upcards were found for */
+    uint64_t *faces;              /* per game: those upcards */
 } BatchCore;
 
 static PyTypeObject BatchCoreType_;
 
-enum { BATCH_DONE = 0, BATCH_FINISH = 1, BATCH_STEP = 2 };  /* interop/batch.py's _DONE, _FINISH, _STEP */
+/* What interop/batch.py's _STEP, _OBSERVE and _ENDS ask of Python per game (0: nothing). */
+enum { BATCH_STEP = 1, BATCH_OBSERVE = 2, BATCH_ENDS = 4 };
 
-static void batch_forget(BatchCore *B, Py_ssize_t i) {
-    for (int k = 0; k < 3; k++) Py_CLEAR(B->keys[i * 3 + k]);
-    for (int s = 0; s < B->players; s++) Py_CLEAR(B->rows[i * B->players + s]);
+/* The entry of ``value`` in ``index`` (a dict of ints), or -1. */
+static int batch_lookup(PyObject *index, PyObject *value) {
+    PyObject *found = PyDict_GetItemWithError(index, value);
+    int at;
+    if (!found || read_int(found, &at) < 0) { PyErr_Clear(); return -1; }
+    return at;
 }
 
-/* The observation of the seat to move and its legal plays, written for game ``i`` in its play
- * step (TensorLayout._encode's pieces for a play, in its order). 1: written; 0: Python must. */
-static int batch_encode(BatchCore *B, Py_ssize_t i, Rules *R, PyObject **f, float *obs, int8_t *mask) {
+/* The pieces a hand's record decides, as TensorLayout._hand works them out for ``seat``:
+ * teammates, trump, deal, call, auction, bidder, bid, gift, called, upcards, own_discards, and
+ * the counts discard_counts, stock, scores, rounds_left. 1: written; 0: Python must. */
+static int batch_record(BatchCore *B, Py_ssize_t i, PyObject **f, PyObject *info, int seat, float *obs) {
+    int P = B->players;
+    #define REL(other) (((other) - seat + P) % P)
+    for (int r = 0; r < P; r++) if (B->mates[seat][r]) obs[B->at_teammates + r] = 1.0f;
+    PyObject *trump = PyTuple_GET_ITEM(info, INFO_TRUMP);
+    int t = 4;
+    if (trump != Py_None && (read_int(trump, &t) < 0 || t < 0 || t > 4)) { PyErr_Clear(); return 0; }
+    obs[B->at_trump + t] = 1.0f;
+    PyObject *size = PyTuple_GET_ITEM(info, INFO_HAND_SIZE);
+    if (size != Py_None) {
+        int at = batch_lookup(B->deal_index, size);
+        if (at >= 0) obs[at] = 1.0f;
+    }
+    PyObject *call = PyTuple_GET_ITEM(info, INFO_CALL);
+    if (call != Py_None) {
+        if (!PyUnicode_Check(call)) return 0;
+        obs[B->at_call + (PyUnicode_CompareWithASCIIString(call, "low") == 0)] = 1.0f;
+    }
+    PyObject *bids = PyTuple_GET_ITEM(info, INFO_BIDS);
+    if (!PyTuple_Check(bids)) return 0;
+    int latest[MAXP];  /* per seat, its latest call's column (-1: none, or a value outside the auction) */
+    int called_yet[MAXP] = {0};
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(bids); k++) {
+        PyObject *entry = PyTuple_GET_ITEM(bids, k);
+        int bidder;
+        if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2 || read_int(PyTuple_GET_ITEM(entry, 0), &bidder) < 0
+            || bidder < 0 || bidder >= P) { PyErr_Clear(); return 0; }
+        PyObject *value = PyTuple_GET_ITEM(entry, 1);
+        int column = value == Py_None ? 0 : batch_lookup(B->bid_index, value);
+        latest[bidder] = column < 0 ? -1 : (value == Py_None ? 0 : column + 1);
+        called_yet[bidder] = 1;
+    }
+    for (int other = 0; other < P; other++)
+        if (called_yet[other] && latest[other] >= 0) obs[B->at_auction + REL(other) * B->row_width + latest[other]] = 1.0f;
+    PyObject *bidder_obj = PyTuple_GET_ITEM(info, INFO_BIDDER);
+    if (bidder_obj != Py_None) {
+        int bidder;
+        if (read_int(bidder_obj, &bidder) < 0 || bidder < 0 || bidder >= P) { PyErr_Clear(); return 0; }
+        obs[B->at_bidder + REL(bidder)] = 1.0f;
+        int column = batch_lookup(B->bid_index, PyTuple_GET_ITEM(info, INFO_BID));
+        if (column >= 0) obs[B->at_bid + column] = 1.0f;
+        if (bidder == seat) {
+            uint64_t gift;
+            PyObject *gift_obj = PyTuple_GET_ITEM(info, INFO_GIFT);
+            if (!PyLong_CheckExact(gift_obj)) return 0;
+            gift = PyLong_AsUnsignedLongLong(gift_obj);
+            if (gift == (uint64_t)-1 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
+            for (; gift; gift &= gift - 1) obs[B->at_gift + __builtin_ctzll(gift)] = 1.0f;
+        }
+    }
+    PyObject *called = PyTuple_GET_ITEM(info, INFO_CALLED);
+    if (called != Py_None) {
+        int card;
+        if (read_int(called, &card) < 0 || card < 0 || card >= B->deck) { PyErr_Clear(); return 0; }
+        obs[B->at_called + card] = 1.0f;
+    }
+    if (B->upcards != Py_None) {  /* (view.upcard_indices, asked once per record) */
+        if (B->seen[i] != info) {
+            PyObject *cards = PyObject_CallOneArg(B->upcards, info);
+            if (!cards) return -1;
+            uint64_t faces = 0;
+            PyObject *fast = PySequence_Fast(cards, "upcards");
+            Py_DECREF(cards);
+            if (!fast) return -1;
+            for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(fast); k++) {
+                int card;
+                if (read_int(PySequence_Fast_GET_ITEM(fast, k), &card) < 0 || card < 0 || card >= B->deck) {
+                    Py_DECREF(fast);
+                    PyErr_Clear();
+                    return 0;
+                }
+                faces |= (uint64_t)1 << card;
+            }
+            Py_DECREF(fast);
+            Py_INCREF(info);
+            Py_XSETREF(B->seen[i], info);
+            B->faces[i] = faces;
+        }
+        for (uint64_t m = B->faces[i]; m; m &= m - 1) obs[B->at_upcards + __builtin_ctzll(m)] = 1.0f;
+    }
+    PyObject *discards = PyTuple_GET_ITEM(info, INFO_DISCARDS);
+    if (!PyTuple_Check(discards)) return 0;
+    if (PyTuple_GET_SIZE(discards)) {
+        uint64_t thrown[MAXP];
+        if (PyTuple_GET_SIZE(discards) != P || read_masks(discards, thrown, P) < 0) { PyErr_Clear(); return 0; }
+        for (uint64_t m = thrown[seat]; m; m &= m - 1) obs[B->at_own_discards + __builtin_ctzll(m)] = 1.0f;
+        for (int r = 0; r < P; r++)
+            obs[B->at_discard_counts + r] = (float)((double)popcount64(thrown[(seat + r) % P]) / B->hand_scale);
+    }
+    PyObject *stock = PyTuple_GET_ITEM(info, INFO_STOCK);
+    if (!PyTuple_Check(stock)) return 0;
+    obs[B->at_stock] = (float)((double)PyTuple_GET_SIZE(stock) / B->deck);
+    PyObject *scores = f[F_SCORES], *results = f[F_HAND_RESULTS];
+    if (!PyTuple_Check(scores) || PyTuple_GET_SIZE(scores) != B->sides || !PyTuple_Check(results)) return 0;
+    for (int r = 0; r < B->sides; r++) {
+        PyObject *score = PyTuple_GET_ITEM(scores, (B->side_of[seat] + r) % B->sides);
+        double value = PyFloat_AsDouble(score);
+        if (value == -1.0 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
+        obs[B->at_scores + r] = (float)(value / B->score_scale);
+    }
+    if (B->rounds) {
+        Py_ssize_t left = B->rounds - PyTuple_GET_SIZE(results);
+        obs[B->at_rounds_left] = (float)((double)(left > 0 ? left : 0) / B->rounds);
+    }
+    #undef REL
+    return 1;
+}
+
+/* The observation of the seat to move (TensorLayout._encode's pieces, in its order) and its
+ * legal actions, for game ``i`` with no discard being built. 1: written; 0: Python must. */
+static int batch_encode(BatchCore *B, Py_ssize_t i, GameBase *g, float *obs, int8_t *mask) {
     int P = B->players, D = B->deck;
-    PyObject *info = f[F_INFO];
-    if (f[F_WINNER] != Py_None || !PyTuple_Check(info) || PyTuple_GET_SIZE(info) <= INFO_PARTNER) return 0;
-    PyObject *start_tuple = PyTuple_GET_ITEM(info, INFO_START);
-    if (!PyTuple_Check(start_tuple) || PyTuple_GET_SIZE(start_tuple) != P) return 0;  /* (a state built by hand) */
-    Hand h;
-    uint64_t start[MAXP];
-    int dealer;
-    if (load_hand(R, f, &h) < 0 || read_masks(start_tuple, start, P) < 0 || read_int(f[F_DEALER], &dealer) < 0
-        || dealer < 0 || dealer >= P) {
+    PyObject **f = ((PyListObject *)g->fields)->ob_item;
+    PyObject *info = f[F_INFO], *phase = f[F_PHASE];
+    if (f[F_WINNER] != Py_None || f[F_TO_MOVE] == Py_None || !PyTuple_Check(info)
+        || PyTuple_GET_SIZE(info) != INFO_COUNT)
+        return 0;
+    int phase_at = -1;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(B->phases); k++)
+        if (PyTuple_GET_ITEM(B->phases, k) == phase) phase_at = (int)k;
+    if (phase_at < 0) return 0;
+    uint64_t masks[MAXP], start[MAXP];
+    int trick[MAXP], seat, dealer;
+    int ntrick = read_cards(f[F_TRICK_CARDS], trick, P);
+    if (ntrick < 0 || read_masks(f[F_MASKS], masks, P) < 0 || read_int(f[F_TO_MOVE], &seat) < 0
+        || read_int(f[F_DEALER], &dealer) < 0 || seat < 0 || seat >= P || dealer < 0 || dealer >= P) {
         PyErr_Clear();
         return 0;
     }
-    int seat = h.to_move;
-    PyObject **key = B->keys + i * 3;
-    if (key[0] != info || key[1] != f[F_SCORES] || key[2] != f[F_HAND_RESULTS]) {
-        batch_forget(B, i);
-        key[0] = info; key[1] = f[F_SCORES]; key[2] = f[F_HAND_RESULTS];
-        for (int k = 0; k < 3; k++) Py_INCREF(key[k]);
-    }
-    PyObject **row = B->rows + i * P + seat;
-    if (!*row) {
-        *row = PyObject_CallFunction(B->row, "OOOi", info, f[F_SCORES], f[F_HAND_RESULTS], seat);
-        if (!*row) return -1;
-        if (!PyBytes_CheckExact(*row) || PyBytes_GET_SIZE(*row) != (Py_ssize_t)B->obs_size * 4) {
-            Py_CLEAR(*row);
-            PyErr_SetString(PyExc_ValueError, "batch: a record's row is not the observation's float32 bytes");
-            return -1;
-        }
-    }
-    memcpy(obs, PyBytes_AS_STRING(*row), (size_t)B->obs_size * 4);
-    #define REL(other) (((other) - seat + P) % P)
-    obs[B->at_playing] = 1.0f;
-    obs[B->at_dealer + REL(dealer)] = 1.0f;
-    for (uint64_t m = h.masks[seat]; m; m &= m - 1) obs[B->at_hand + __builtin_ctzll(m)] = 1.0f;
-    obs[B->at_to_move] = 1.0f;  /* (the observer itself: relative seat 0) */
-    obs[B->at_leader + REL(h.leader)] = 1.0f;
-    /* who played a card is who held it when play began (the trick piece, then played and taken) */
-    uint64_t seen = 0;
-    for (int k = 0; k < h.ntrick; k++) {
-        uint64_t bit = (uint64_t)1 << h.trick[k];
-        int holder = seat_with(start, P, bit);
-        if (holder >= 0) obs[B->at_trick + REL(holder) * D + h.trick[k]] = 1.0f;
-        seen |= bit;
-    }
     PyObject *done = f[F_DONE_TRICKS];
     if (!PyTuple_Check(done)) return 0;
+    PyObject *start_tuple = PyTuple_GET_ITEM(info, INFO_START);
+    if (ntrick || PyTuple_GET_SIZE(done)) {  /* who played a card is who held it when play began */
+        if (!PyTuple_Check(start_tuple) || PyTuple_GET_SIZE(start_tuple) != P || read_masks(start_tuple, start, P) < 0) {
+            PyErr_Clear();
+            return 0;  /* (a state built by hand, without that record) */
+        }
+    }
+    memset(obs, 0, (size_t)B->obs_size * sizeof(float));
+    int written = batch_record(B, i, f, info, seat, obs);
+    if (written <= 0) return written;
+    #define REL(other) (((other) - seat + P) % P)
+    obs[B->at_phase + phase_at] = 1.0f;
+    obs[B->at_dealer + REL(dealer)] = 1.0f;
+    for (uint64_t m = masks[seat]; m; m &= m - 1) obs[B->at_hand + __builtin_ctzll(m)] = 1.0f;
+    obs[B->at_to_move] = 1.0f;  /* (the observer itself: relative seat 0) */
+    if (phase == B->playing || phase == B->calling || ntrick) {
+        int leader;
+        if (read_int(f[F_LEADER], &leader) < 0 || leader < 0 || leader >= P) { PyErr_Clear(); return 0; }
+        obs[B->at_leader + REL(leader)] = 1.0f;
+    }
+    uint64_t seen = 0;
+    for (int k = 0; k < ntrick; k++) {
+        uint64_t bit = (uint64_t)1 << trick[k];
+        int holder = seat_with(start, P, bit);
+        if (holder >= 0) obs[B->at_trick + REL(holder) * D + trick[k]] = 1.0f;
+        seen |= bit;
+    }
     for (Py_ssize_t t = 0; t < PyTuple_GET_SIZE(done); t++) {
         PyObject *record = PyTuple_GET_ITEM(done, t);
         int cards[MAXP], taker;
@@ -1598,11 +1726,27 @@ static int batch_encode(BatchCore *B, Py_ssize_t i, Rules *R, PyObject **f, floa
         if (seat == mate || (seen >> card & 1)) obs[B->at_partner + REL(mate)] = 1.0f;
     }
     for (int r = 0; r < P; r++)
-        obs[B->at_hand_sizes + r] = (float)((double)popcount64(h.masks[(seat + r) % P]) / B->hand_scale);
+        obs[B->at_hand_sizes + r] = (float)((double)popcount64(masks[(seat + r) % P]) / B->hand_scale);
     #undef REL
+    /* the legal actions: a play's from the kernel's rules, any other step's from its moves */
+    Rules *R;
     memset(mask, 0, (size_t)B->actions);
-    for (uint64_t m = playable(R, &h, (int)PyTuple_GET_SIZE(done)); m; m &= m - 1)
-        mask[B->play_at + __builtin_ctzll(m)] = 1;
+    if (game_fast(g, &R)) {
+        Hand h;
+        if (load_hand(R, f, &h) < 0) return -1;
+        for (uint64_t m = playable(R, &h, (int)PyTuple_GET_SIZE(done)); m; m &= m - 1)
+            mask[B->play_at + __builtin_ctzll(m)] = 1;
+        return 1;
+    }
+    PyObject *legal = GameBase_moves(g, NULL);
+    if (!legal) return -1;
+    if (!PyTuple_Check(legal)) { Py_DECREF(legal); return 0; }  /* (a draw's discards: Python) */
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(legal); k++) {
+        int action = batch_lookup(B->action_of, PyTuple_GET_ITEM(legal, k));
+        if (action < 0 || action >= B->actions) { Py_DECREF(legal); return 0; }
+        mask[action] = 1;
+    }
+    Py_DECREF(legal);
     return 1;
 }
 
@@ -1616,11 +1760,32 @@ static int batch_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t items, Py_ssi
     return 0;
 }
 
-/* step(games, actions, observations, masks, to_move, status): each game whose action is a
- * legal play of its play step is moved in C (an action < 0: none, only observed); then each
- * game in its play step is observed in C. ``status`` says per game what is left to Python:
- * BATCH_DONE nothing, BATCH_FINISH the ends and the observation (the move was made),
- * BATCH_STEP the move too. */
+/* Make ``action`` in game ``g``: a play in C, any other move by fast.Game's own ``_apply``.
+ * 1: made; 0: left to Python (a discard's card or done); -1: an error. */
+static int batch_move(BatchCore *B, GameBase *g, int64_t action) {
+    if (action < 0 || action >= B->actions) return 0;
+    PyObject *move = PyTuple_GET_ITEM(B->moves, action);
+    if (move == Py_None) return 0;
+    Rules *R;
+    if (game_fast(g, &R) && action >= B->play_at && action < B->play_at + R->deck_size) {
+        int made = game_play(g, move);
+        if (made < 0) return -1;
+        if (made == 2) {  /* the play step is over: fast.Game._after, as GameBase_apply */
+            PyObject *r = PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, Py_False);
+            if (!r) return -1;
+            Py_DECREF(r);
+        }
+        if (made) return 1;
+    }
+    PyObject *r = PyObject_CallMethodOneArg((PyObject *)g, B->apply_name, move);
+    if (!r) return -1;
+    Py_DECREF(r);
+    return 1;
+}
+
+/* step(games, actions, observations, masks, to_move, status): every game's action (< 0: none),
+ * then its row. The actions must be legal (Batch.step checks them against the masks first).
+ * ``status`` says per game what is left to Python (BATCH_STEP, BATCH_OBSERVE, BATCH_ENDS). */
 static PyObject *BatchCore_step(BatchCore *B, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 6) {
         PyErr_SetString(PyExc_TypeError, "step(games, actions, observations, masks, to_move, status)");
@@ -1647,38 +1812,28 @@ static PyObject *BatchCore_step(BatchCore *B, PyObject *const *args, Py_ssize_t 
             goto fail;
         }
         GameBase *g = (GameBase *)item;
-        Rules *R;
-        int fast = game_fast(g, &R);
-        state[i] = BATCH_STEP;
+        if (!g->fields || !PyList_CheckExact(g->fields) || PyList_GET_SIZE(g->fields) != F_COUNT) {
+            PyErr_SetString(PyExc_TypeError, "batch: a game without its fields");
+            goto fail;
+        }
+        state[i] = 0;
         if (action[i] >= 0) {
-            int64_t card = action[i] - B->play_at;
-            if (!fast || card < 0 || card >= R->deck_size) continue;
-            Hand h;
+            PyObject *scores = PyList_GET_ITEM(g->fields, F_SCORES), *deal = PyList_GET_ITEM(g->fields, F_DEAL_NUMBER);
+            Py_INCREF(scores);
+            Py_INCREF(deal);
+            int made = batch_move(B, g, action[i]);
             PyObject **f = ((PyListObject *)g->fields)->ob_item;
-            if (load_hand(R, f, &h) < 0) goto fail;
-            if (!(playable(R, &h, (int)tricks_done_of(f)) >> card & 1)) continue;  /* (Python says why) */
-            int made = game_play(g, PyTuple_GET_ITEM(R->plays_of, card));
+            int ends = made > 0 && (f[F_SCORES] != scores || f[F_DEAL_NUMBER] != deal || f[F_TO_MOVE] == Py_None);
+            Py_DECREF(scores);
+            Py_DECREF(deal);
             if (made < 0) goto fail;
-            state[i] = BATCH_FINISH;
-            if (made == 2) {  /* the play step is over: fast.Game._after, as GameBase_apply */
-                PyObject *r = PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, Py_False);
-                if (!r) goto fail;
-                Py_DECREF(r);
-                continue;
-            }
-            fast = game_fast(g, &R);
-        } else {
-            state[i] = BATCH_FINISH;
+            if (!made) { state[i] = BATCH_STEP; continue; }
+            if (ends) { state[i] = BATCH_ENDS | BATCH_OBSERVE; continue; }  /* (a new game may follow: Python) */
         }
-        if (!fast) continue;
-        PyObject **f = ((PyListObject *)g->fields)->ob_item;
-        int written = batch_encode(B, i, R, f, (float *)obs.buf + i * B->obs_size,
-                                   (int8_t *)masks.buf + i * B->actions);
+        int written = batch_encode(B, i, g, (float *)obs.buf + i * B->obs_size, (int8_t *)masks.buf + i * B->actions);
         if (written < 0) goto fail;
-        if (written) {
-            state[i] = BATCH_DONE;
-            movers[i] = PyLong_AsLongLong(f[F_TO_MOVE]);
-        }
+        if (written) movers[i] = PyLong_AsLongLong(PyList_GET_ITEM(g->fields, F_TO_MOVE));
+        else state[i] = BATCH_OBSERVE;
     }
     PyBuffer_Release(&status); PyBuffer_Release(&to_move); PyBuffer_Release(&masks);
     PyBuffer_Release(&obs); PyBuffer_Release(&actions);
@@ -1696,60 +1851,133 @@ fail1:
     return NULL;
 }
 
+/* observe(index, game, observations, masks, to_move): game ``index``'s row written in C
+ * (True), or nothing written (False: Python must). */
+static PyObject *BatchCore_observe(BatchCore *B, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "observe(index, game, observations, masks, to_move)");
+        return NULL;
+    }
+    Py_ssize_t i = PyLong_AsSsize_t(args[0]);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0 || i >= B->n) { PyErr_SetString(PyExc_IndexError, "batch: no such game"); return NULL; }
+    if (!PyObject_TypeCheck(args[1], &GameBaseType) || !((GameBase *)args[1])->fields
+        || !PyList_CheckExact(((GameBase *)args[1])->fields)
+        || PyList_GET_SIZE(((GameBase *)args[1])->fields) != F_COUNT) {
+        PyErr_SetString(PyExc_TypeError, "batch: observe needs a fast.Game");
+        return NULL;
+    }
+    GameBase *g = (GameBase *)args[1];
+    Py_buffer obs, masks, to_move;
+    if (batch_buffer(args[2], &obs, B->n * B->obs_size, 4, "observations") < 0) return NULL;
+    if (batch_buffer(args[3], &masks, B->n * B->actions, 1, "masks") < 0) { PyBuffer_Release(&obs); return NULL; }
+    if (batch_buffer(args[4], &to_move, B->n, 8, "to_move") < 0) {
+        PyBuffer_Release(&masks);
+        PyBuffer_Release(&obs);
+        return NULL;
+    }
+    int written = batch_encode(B, i, g, (float *)obs.buf + i * B->obs_size, (int8_t *)masks.buf + i * B->actions);
+    if (written > 0) ((int64_t *)to_move.buf)[i] = PyLong_AsLongLong(PyList_GET_ITEM(g->fields, F_TO_MOVE));
+    PyBuffer_Release(&to_move);
+    PyBuffer_Release(&masks);
+    PyBuffer_Release(&obs);
+    if (written < 0) return NULL;
+    return PyBool_FromLong(written);
+}
+
 static void BatchCore_dealloc(BatchCore *B) {
-    if (B->keys) for (Py_ssize_t i = 0; i < B->n; i++) batch_forget(B, i);
-    PyMem_Free(B->keys);
-    PyMem_Free(B->rows);
-    Py_XDECREF(B->row);
+    if (B->seen) for (Py_ssize_t i = 0; i < B->n; i++) Py_XDECREF(B->seen[i]);
+    PyMem_Free(B->seen);
+    PyMem_Free(B->faces);
+    Py_XDECREF(B->phases); Py_XDECREF(B->playing); Py_XDECREF(B->calling); Py_XDECREF(B->bid_index);
+    Py_XDECREF(B->deal_index); Py_XDECREF(B->upcards); Py_XDECREF(B->moves); Py_XDECREF(B->action_of);
+    Py_XDECREF(B->apply_name);
     Py_TYPE(B)->tp_free((PyObject *)B);
 }
 
-/* BatchCore(n, players, deck, actions, play_at, offsets, hand_scale, row): ``offsets`` are the
- * observation's positions (interop/batch.py _offsets: the playing phase's bit, to_move, dealer,
- * hand, trick, leader, played, taken, partner, hand_sizes, observation size). */
-static PyObject *BatchCore_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    Py_ssize_t n;
-    int players, deck, actions, play_at;
-    double hand_scale;
-    PyObject *offsets, *row;
-    if (!PyArg_ParseTuple(args, "niiiiO!dO", &n, &players, &deck, &actions, &play_at, &PyTuple_Type, &offsets,
-                          &hand_scale, &row))
-        return NULL;
-    if (n < 1 || players < 2 || players > MAXP || deck < 1 || deck > 64 || PyTuple_GET_SIZE(offsets) != 11
-        || hand_scale <= 0 || actions < 1 || play_at < 0 || play_at + deck > actions) {
-        PyErr_SetString(PyExc_ValueError, "BatchCore: bad sizes");
-        return NULL;
-    }
-    int at[11];
-    for (int k = 0; k < 11; k++)
-        if (read_int(PyTuple_GET_ITEM(offsets, k), &at[k]) < 0 || at[k] < 0) return NULL;
-    BatchCore *B = (BatchCore *)type->tp_alloc(type, 0);
-    if (!B) return NULL;
-    B->n = n; B->players = players; B->deck = deck; B->actions = actions; B->play_at = play_at;
-    B->at_playing = at[0]; B->at_to_move = at[1]; B->at_dealer = at[2]; B->at_hand = at[3]; B->at_trick = at[4];
-    B->at_leader = at[5]; B->at_played = at[6]; B->at_taken = at[7]; B->at_partner = at[8];
-    B->at_hand_sizes = at[9]; B->obs_size = at[10];
-    B->hand_scale = hand_scale;
-    Py_INCREF(row);
-    B->row = row;
-    B->keys = PyMem_Calloc((size_t)n * 3, sizeof(PyObject *));
-    B->rows = PyMem_Calloc((size_t)n * players, sizeof(PyObject *));
-    if (!B->keys || !B->rows) { Py_DECREF(B); return PyErr_NoMemory(); }
-    return (PyObject *)B;
+static int plan_int(PyObject *plan, const char *name, int *out) {
+    PyObject *value = PyDict_GetItemString(plan, name);
+    if (!value) { PyErr_Format(PyExc_KeyError, "BatchCore: the plan has no %s", name); return -1; }
+    return read_int(value, out);
 }
 
-static PyObject *BatchCore_forget(BatchCore *B, PyObject *index) {
-    Py_ssize_t i = PyLong_AsSsize_t(index);
-    if (i == -1 && PyErr_Occurred()) return NULL;
-    if (i < 0 || i >= B->n) { PyErr_SetString(PyExc_IndexError, "batch: no such game"); return NULL; }
-    batch_forget(B, i);
-    Py_RETURN_NONE;
+static int plan_float(PyObject *plan, const char *name, double *out) {
+    PyObject *value = PyDict_GetItemString(plan, name);
+    if (!value) { PyErr_Format(PyExc_KeyError, "BatchCore: the plan has no %s", name); return -1; }
+    *out = PyFloat_AsDouble(value);
+    return *out == -1.0 && PyErr_Occurred() ? -1 : 0;
+}
+
+static PyObject *plan_object(PyObject *plan, const char *name) {
+    PyObject *value = PyDict_GetItemString(plan, name);
+    if (!value) { PyErr_Format(PyExc_KeyError, "BatchCore: the plan has no %s", name); return NULL; }
+    Py_INCREF(value);
+    return value;
+}
+
+/* BatchCore(n, plan): ``plan`` is the dict interop/batch.py's _plan makes from the layout and
+ * the action space (every position a piece starts at, the tables of values to entries). */
+static PyObject *BatchCore_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    Py_ssize_t n;
+    PyObject *plan;
+    if (!PyArg_ParseTuple(args, "nO!", &n, &PyDict_Type, &plan)) return NULL;
+    BatchCore *B = (BatchCore *)type->tp_alloc(type, 0);
+    if (!B) return NULL;
+    B->n = n;
+    struct { const char *name; int *field; } ints[] = {
+        {"players", &B->players}, {"deck", &B->deck}, {"observation_size", &B->obs_size}, {"actions", &B->actions},
+        {"play_at", &B->play_at}, {"sides", &B->sides}, {"rounds", &B->rounds}, {"row_width", &B->row_width},
+        {"phase", &B->at_phase}, {"to_move", &B->at_to_move}, {"dealer", &B->at_dealer},
+        {"teammates", &B->at_teammates}, {"hand", &B->at_hand}, {"trick", &B->at_trick}, {"leader", &B->at_leader},
+        {"played", &B->at_played}, {"taken", &B->at_taken}, {"trump", &B->at_trump}, {"call", &B->at_call},
+        {"auction", &B->at_auction}, {"bidder", &B->at_bidder}, {"bid", &B->at_bid}, {"called", &B->at_called},
+        {"partner", &B->at_partner}, {"own_discards", &B->at_own_discards}, {"gift", &B->at_gift},
+        {"upcards_at", &B->at_upcards}, {"hand_sizes", &B->at_hand_sizes}, {"discard_counts", &B->at_discard_counts},
+        {"stock", &B->at_stock}, {"scores", &B->at_scores}, {"rounds_left", &B->at_rounds_left},
+    };
+    for (size_t k = 0; k < sizeof(ints) / sizeof(ints[0]); k++)
+        if (plan_int(plan, ints[k].name, ints[k].field) < 0) { Py_DECREF(B); return NULL; }
+    if (plan_float(plan, "hand_scale", &B->hand_scale) < 0 || plan_float(plan, "score_scale", &B->score_scale) < 0
+        || !(B->phases = plan_object(plan, "phases")) || !(B->playing = plan_object(plan, "playing"))
+        || !(B->calling = plan_object(plan, "calling")) || !(B->bid_index = plan_object(plan, "bid_index"))
+        || !(B->deal_index = plan_object(plan, "deal_index")) || !(B->upcards = plan_object(plan, "upcards"))
+        || !(B->moves = plan_object(plan, "moves")) || !(B->action_of = plan_object(plan, "action_of"))) {
+        Py_DECREF(B);
+        return NULL;
+    }
+    PyObject *side_of = PyDict_GetItemString(plan, "side_of");
+    int P = B->players;
+    if (n < 1 || P < 2 || P > MAXP || B->deck < 1 || B->deck > 64 || B->actions < 1 || B->play_at < 0
+        || B->play_at + B->deck > B->actions || B->hand_scale <= 0 || B->score_scale <= 0 || B->sides < 1
+        || B->sides > MAXP || !PyTuple_Check(B->phases) || !PyDict_Check(B->bid_index) || !PyDict_Check(B->deal_index)
+        || !PyTuple_Check(B->moves) || PyTuple_GET_SIZE(B->moves) != B->actions || !PyDict_Check(B->action_of)
+        || !side_of || !PyTuple_Check(side_of) || PyTuple_GET_SIZE(side_of) != P) {
+        PyErr_SetString(PyExc_ValueError, "BatchCore: a plan that does not fit together");
+        Py_DECREF(B);
+        return NULL;
+    }
+    for (int s = 0; s < P; s++) {
+        if (read_int(PyTuple_GET_ITEM(side_of, s), &B->side_of[s]) < 0 || B->side_of[s] < 0
+            || B->side_of[s] >= B->sides) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "BatchCore: a side out of range");
+            Py_DECREF(B);
+            return NULL;
+        }
+    }
+    for (int s = 0; s < P; s++)
+        for (int r = 0; r < P; r++) B->mates[s][r] = B->side_of[(s + r) % P] == B->side_of[s];
+    if (!(B->apply_name = PyUnicode_InternFromString("_apply"))) { Py_DECREF(B); return NULL; }
+    B->seen = PyMem_Calloc((size_t)n, sizeof(PyObject *));
+    B->faces = PyMem_Calloc((size_t)n, sizeof(uint64_t));
+    if (!B->seen || !B->faces) { Py_DECREF(B); return PyErr_NoMemory(); }
+    return (PyObject *)B;
 }
 
 static PyMethodDef BatchCore_methods[] = {
     {"step", (PyCFunction)(void (*)(void))BatchCore_step, METH_FASTCALL,
-     "step(games, actions, observations, masks, to_move, status): the plays and observations C makes."},
-    {"forget", (PyCFunction)BatchCore_forget, METH_O, "forget(i): drop game i's kept rows (a new game)."},
+     "step(games, actions, observations, masks, to_move, status): every game's move and row, as far as C goes."},
+    {"observe", (PyCFunction)(void (*)(void))BatchCore_observe, METH_FASTCALL,
+     "observe(index, game, observations, masks, to_move): one game's row in C (False: Python must)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1759,7 +1987,7 @@ static PyTypeObject BatchCoreType_ = {
     .tp_basicsize = sizeof(BatchCore),
     .tp_dealloc = (destructor)BatchCore_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "interop.batch.Batch's plays and observations in C (Batch is the class to use).",
+    .tp_doc = "interop.batch.Batch's moves and rows in C (Batch is the class to use).",
     .tp_methods = BatchCore_methods,
     .tp_new = BatchCore_new,
 };
@@ -2528,7 +2756,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     /* The field positions this build was compiled with: pitchcore.model.extension compares them
      * with model/fields.py and leaves a kernel built from another layout unused. */
     PyObject *layout = Py_BuildValue(
-        "{sisisisisisisisisisisisisisisisisisisisisisisisisisisisisisi}",
+        "{sisisisisisisisisisisisisisisisisisisisisisisisisisisisisisisisi}",
         "F_TABLE", F_TABLE, "F_SCORES", F_SCORES, "F_DEALER", F_DEALER, "F_DEAL_NUMBER", F_DEAL_NUMBER,
         "F_HAND_RESULTS", F_HAND_RESULTS, "F_PHASE", F_PHASE, "F_TO_MOVE", F_TO_MOVE, "F_MASKS", F_MASKS,
         "F_INFO", F_INFO, "F_TRICK_CARDS", F_TRICK_CARDS, "F_LEADER", F_LEADER, "F_DONE_TRICKS", F_DONE_TRICKS,
@@ -2537,7 +2765,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         "INFO_TRUMP", INFO_TRUMP, "INFO_START", INFO_START, "INFO_CALLED", INFO_CALLED, "INFO_PARTNER", INFO_PARTNER,
         "INFO_STOCK", INFO_STOCK,
         "INFO_JUNK", INFO_JUNK, "INFO_DISCARDS", INFO_DISCARDS, "INFO_EXCHANGED", INFO_EXCHANGED,
-        "INFO_HAND_SIZE", INFO_HAND_SIZE, "INFO_COUNT", INFO_COUNT);
+        "INFO_HAND_SIZE", INFO_HAND_SIZE, "INFO_GIFT", INFO_GIFT, "INFO_CALL", INFO_CALL, "INFO_COUNT", INFO_COUNT);
     if (!layout || PyModule_AddObject(module, "LAYOUT", layout) < 0) {
         Py_XDECREF(layout);
         Py_DECREF(module);

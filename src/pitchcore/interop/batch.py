@@ -38,7 +38,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from functools import partial
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -46,6 +47,7 @@ import numpy.typing as npt
 from ..accel.fast import Game
 from ..game import kernel
 from ..game.engine import _variant, new_game
+from ..game.view import upcard_indices
 from ..model.errors import IllegalMove
 from ..model.phase import Phase
 from ..model.state import GameState
@@ -60,9 +62,14 @@ __all__ = ["Batch", "BatchStep"]
 Reward = Literal["game", "hand"]
 _OVER = Phase.GAME_OVER
 _SEEDS = 2**63
-_DONE, _FINISH, _STEP = 0, 1, 2
-"""What ``_kernel.BatchCore.step`` leaves to Python per game: nothing, the game's ends and
-observation (the move was made), or the move too."""
+_STEP, _OBSERVE, _ENDS = 1, 2, 4
+"""What ``_kernel.BatchCore.step`` leaves to Python per game (flags; 0: nothing): the move (a
+discard built card by card), the row, the game's ends (its scores or deal changed, or it is
+over: rewards, truncation, a new game)."""
+_PIECES = ("phase", "to_move", "dealer", "teammates", "hand", "trick", "leader", "played", "taken", "trump", "call",
+           "auction", "bidder", "bid", "called", "partner", "own_discards", "gift", "hand_sizes", "discard_counts",
+           "stock", "scores", "rounds_left")
+"""The observation's pieces whose positions the kernel's half writes to (``TensorLayout._at``)."""
 
 
 class BatchStep(NamedTuple):
@@ -138,21 +145,31 @@ class Batch:
         self._games: list[Game] = []
         self._chosen = [0] * n
         self._scores: list[tuple[int, ...]] = []
+        self._built = frozenset((*self.space.blocks["discard"], *self.space.blocks["done"]))
+        """The actions that build a discard card by card (always Python's: ``space.apply``)."""
         self._core = self._compiled()
         self._seed_all(seed)
 
-    def _compiled(self) -> object | None:
-        """The kernel's half of the batch, where it can observe the plays of this layout."""
+    def _compiled(self) -> Any:
+        """The kernel's half of the batch (None: the batch is all Python), with its plan: where
+        each piece lies and what each action is, from the layout and the action space."""
         layout, space = self.layout, self.space
-        core_type = kernel.BATCH_CORE
-        if core_type is None or layout._shown_at >= 0:
+        if kernel.BATCH_CORE is None or layout._shown_at >= 0:  # (cards drawn in sight during play: Python)
             return None
         at = layout._at
-        offsets = (at["phase"] + PHASES.index(Phase.PLAYING), at["to_move"], at["dealer"], at["hand"], at["trick"],
-                   at["leader"], at["played"], at["taken"], at["partner"], at["hand_sizes"], layout.observation_size)
-        core: object = core_type(self.n, self.players, layout.deck_size, space.size, space.play, offsets,
-                                 layout.hand_scale, layout._row)
-        return core
+        plan: dict[str, object] = {name: at[name] for name in _PIECES}
+        plan.update(
+            players=self.players, deck=layout.deck_size, observation_size=layout.observation_size,
+            actions=space.size, play_at=space.play, sides=layout.sides, rounds=layout._rounds,
+            row_width=1 + len(layout._bid_index), hand_scale=layout.hand_scale, score_scale=layout.score_scale,
+            upcards_at=max(layout._upcards_at, 0), phases=PHASES, playing=Phase.PLAYING, calling=Phase.CALLING,
+            bid_index=dict(layout._bid_index),
+            deal_index={size: bit.bit_length() - 1 for size, bit in layout._deal_bits.items()},
+            upcards=partial(upcard_indices, face_up_stock=layout._face_up) if layout._upcards_at >= 0 else None,
+            moves=tuple(None if action in self._built else move for action, move in enumerate(space._moves)),
+            action_of=dict(space._plain_action_of), side_of=tuple(self._side_of.tolist()),
+        )
+        return kernel.BATCH_CORE(self.n, plan)
 
     def _seed_all(self, seed: int | Sequence[int]) -> None:
         if isinstance(seed, bool):
@@ -184,8 +201,6 @@ class Batch:
         game = Game(state)
         self._chosen[index] = 0
         self._scores[index] = state.scores
-        if self._core is not None:
-            self._core.forget(index)  # type: ignore[attr-defined]
         return game
 
     def reset(self, seed: int | Sequence[int] | None = None) -> BatchStep:
@@ -239,51 +254,61 @@ class Batch:
         self.finished = {}
 
     def _advance(self, actions: npt.NDArray[np.int64]) -> None:
-        """Step every game (an action < 0: none) and observe it: the plays in C where the
-        kernel can, the rest here."""
+        """Make every game's action (< 0: none) and write its row: in C where the kernel can,
+        the rest here."""
         status = self._status
         if self._core is not None:
-            self._core.step(self._games, actions, self._observations, self._masks,  # type: ignore[attr-defined]
-                            self._to_move, status)
+            self._core.step(self._games, actions, self._observations, self._masks, self._to_move, status)
             rows = np.flatnonzero(status)
         else:
-            status.fill(_STEP)
+            status.fill(_STEP | _OBSERVE | _ENDS)
             rows = np.arange(self.n)
         for index in rows.tolist():
             self._finish(index, int(actions[index]), int(status[index]))
 
     def _finish(self, index: int, action: int, status: int) -> None:
-        """Game ``index``'s move (where the kernel did not make it), its ends and its row."""
+        """What the kernel left of game ``index``'s step: its move, its ends, its row."""
         game = self._games[index]
-        if status == _STEP and action >= 0:
+        if status & _STEP and action >= 0:
             move = self.space.action_to_move(game.freeze(), action, self._chosen[index])  # (legal: checked)
             if move is None:  # a card joins the discard being built
                 self._chosen[index] |= 1 << (action - self.space.discard)
             else:
                 game.apply(move)
                 self._chosen[index] = 0
-        state = game.freeze()
-        before = self._scores[index]
-        if state.scores is not before:
-            if self.reward_kind == "hand":
-                after = np.array(state.scores, dtype=np.float32) - np.array(before, dtype=np.float32)
-                self._rewards[index] = after[self._side_of]
-            self._scores[index] = state.scores
-        ended = False
-        if state.phase is _OVER:
-            winners = state.winners
-            if self.reward_kind == "game" and winners:
-                self._rewards[index] = np.where(np.isin(self._side_of, winners), 1.0, -1.0)
-            self._terminated[index] = ended = True
-        elif self.max_hands is not None and state.deal_number >= self.max_hands:  # deals, thrown-in ones too
-            self._truncated[index] = ended = True
-        if ended:
-            self.finished[index] = state
-            game = self._games[index] = self._start(index)
+            status |= _OBSERVE | _ENDS
+        if status & _ENDS:
             state = game.freeze()
+            before = self._scores[index]
+            if state.scores is not before:
+                if self.reward_kind == "hand":
+                    after = np.array(state.scores, dtype=np.float32) - np.array(before, dtype=np.float32)
+                    self._rewards[index] = after[self._side_of]
+                self._scores[index] = state.scores
+            ended = False
+            if state.phase is _OVER:
+                winners = state.winners
+                if self.reward_kind == "game" and winners:
+                    self._rewards[index] = np.where(np.isin(self._side_of, winners), 1.0, -1.0)
+                self._terminated[index] = ended = True
+            elif self.max_hands is not None and state.deal_number >= self.max_hands:  # deals, thrown-in ones too
+                self._truncated[index] = ended = True
+            if ended:
+                self.finished[index] = state
+                game = self._games[index] = self._start(index)
+        if status & (_OBSERVE | _ENDS):
+            self._observe(index, game)
+
+    def _observe(self, index: int, game: Game) -> None:
+        """Game ``index``'s row: in C where the kernel can write it, else the per-state functions."""
+        chosen = self._chosen[index]
+        core = self._core
+        if not chosen and core is not None and core.observe(index, game, self._observations, self._masks,
+                                                           self._to_move):
+            return
+        state = game.freeze()
         seat = state.to_move
         assert seat is not None, "a game that goes on waits for a move"
-        chosen = self._chosen[index]
         self._observations[index] = self.layout._encode(state, seat, chosen, False)
         self._masks[index] = self.space.legal_action_mask(state, chosen)
         self._to_move[index] = seat

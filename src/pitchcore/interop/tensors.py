@@ -528,20 +528,6 @@ class TensorLayout:
             max(rounds - len(results), 0) / rounds if rounds else 0.0)
         return unchecked(_Kept, (bits, counts, held))
 
-    def _row(self, info: HandInfo, scores: tuple[int, ...], results: tuple[object, ...], seat: int) -> bytes:
-        """What the hand record ``info`` (with the scores and results) decides for ``seat``
-        (``_hand``: its bits, and the counts after ``hand_sizes``) as an observation's float32
-        bytes, every other entry 0. The compiled batch (``interop.batch``) copies it and writes
-        the pieces a play changes, as ``_encode`` does for a play."""
-        bits, counts, _ = self._hand(info, scores, results, seat)
-        size = self.observation_size
-        tensor = _unpackbits(_frombuffer(bits.to_bytes(self._nbytes, "little"), _UINT8), None, size, "little"
-                             ).astype(_FLOAT32)
-        row = bytearray(tensor.tobytes())
-        start = (self._float_at + self.players) * 4
-        row[start:start + len(counts)] = counts
-        return bytes(row)
-
     def _encode(self, state: GameState, seat: int, chosen: int, recall: bool) -> Tensor:
         """The observation (and with ``recall`` the information state) of ``seat``.
 

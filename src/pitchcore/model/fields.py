@@ -122,7 +122,7 @@ def _check() -> None:
 _check()
 
 C_INFO_FIELDS = ("bids", "high", "bidder", "bid", "trump", "start", "called", "partner", "stock", "junk", "discards",
-                 "exchanged", "hand_size")
+                 "exchanged", "hand_size", "gift", "call")
 """The HandInfo fields the compiled kernel reads."""
 
 
