@@ -1489,509 +1489,6 @@ static PyTypeObject GameBaseType = {
     .tp_new = PyType_GenericNew,
 };
 
-/* -- many games in one call ------------------------------------------------------------------- */
-
-/* The C half of pitchcore.interop.batch.Batch: one call makes one action in every game of the
- * batch and writes the observation tensor and the legal-action mask of each seat to move. It
- * decides no rule and lays out no tensor of its own: a play is the kernel's play step's
- * (game_play), any other move is made by fast.Game's own Python (``_apply``), the legal moves
- * are the game's (``moves``), and every position in a tensor comes from the Python layout
- * (interop/tensors.py TensorLayout, handed over as ``plan`` by interop/batch.py). The values it
- * writes mirror TensorLayout._encode and TensorLayout._hand, for a seat to move with no discard
- * being built; whatever it cannot write or make (a discard built card by card, a game over, a
- * state built by hand) it leaves to Python, which is the definition (``status``). */
-#define BATCH_MAXB 64  /* most auction values a plan may have */
-
-typedef struct {
-    PyObject_HEAD
-    Py_ssize_t n;
-    int players, deck, obs_size, actions, play_at, sides, rounds, bid_count, row_width;
-    double hand_scale, score_scale;
-    int at_phase, at_to_move, at_dealer, at_teammates, at_hand, at_trick, at_leader, at_played, at_taken, at_trump,
-        at_call, at_auction, at_bidder, at_bid, at_called, at_partner, at_own_discards, at_gift, at_upcards,
-        at_hand_sizes, at_discard_counts, at_stock, at_scores, at_rounds_left;
-    int side_of[MAXP];
-    uint8_t mates[MAXP][MAXP];    /* per observer seat, per relative seat: on its side */
-    PyObject *phases;             /* interop.tensors.PHASES */
-    PyObject *playing, *calling;  /* Phase.PLAYING, Phase.CALLING */
-    PyObject *bid_index;          /* auction value -> its column among the bids */
-    PyObject *deal_index;         /* hand size -> its entry of the deal piece */
-    PyObject *upcards;            /* (info) -> the card indices lying face up (None: the layout has none) */
-    PyObject *moves;              /* per action, its move (None: a discard's card or done, left to Python) */
-    PyObject *action_of;          /* move -> its action */
-    PyObject *apply_name;         /* "_apply" */
-    PyObject **seen;              /* per game: the info its upcards were found for */
-    uint64_t *faces;              /* per game: those upcards */
-} BatchCore;
-
-static PyTypeObject BatchCoreType_;
-
-/* What interop/batch.py's _STEP, _OBSERVE and _ENDS ask of Python per game (0: nothing). */
-enum { BATCH_STEP = 1, BATCH_OBSERVE = 2, BATCH_ENDS = 4 };
-
-/* The entry of ``value`` in ``index`` (a dict of ints), or -1. */
-static int batch_lookup(PyObject *index, PyObject *value) {
-    PyObject *found = PyDict_GetItemWithError(index, value);
-    int at;
-    if (!found || read_int(found, &at) < 0) { PyErr_Clear(); return -1; }
-    return at;
-}
-
-/* The pieces a hand's record decides, as TensorLayout._hand works them out for ``seat``:
- * teammates, trump, deal, call, auction, bidder, bid, gift, called, upcards, own_discards, and
- * the counts discard_counts, stock, scores, rounds_left. 1: written; 0: Python must. */
-static int batch_record(BatchCore *B, Py_ssize_t i, PyObject **f, PyObject *info, int seat, float *obs) {
-    int P = B->players;
-    #define REL(other) (((other) - seat + P) % P)
-    for (int r = 0; r < P; r++) if (B->mates[seat][r]) obs[B->at_teammates + r] = 1.0f;
-    PyObject *trump = PyTuple_GET_ITEM(info, INFO_TRUMP);
-    int t = 4;
-    if (trump != Py_None && (read_int(trump, &t) < 0 || t < 0 || t > 4)) { PyErr_Clear(); return 0; }
-    obs[B->at_trump + t] = 1.0f;
-    PyObject *size = PyTuple_GET_ITEM(info, INFO_HAND_SIZE);
-    if (size != Py_None) {
-        int at = batch_lookup(B->deal_index, size);
-        if (at >= 0) obs[at] = 1.0f;
-    }
-    PyObject *call = PyTuple_GET_ITEM(info, INFO_CALL);
-    if (call != Py_None) {
-        if (!PyUnicode_Check(call)) return 0;
-        obs[B->at_call + (PyUnicode_CompareWithASCIIString(call, "low") == 0)] = 1.0f;
-    }
-    PyObject *bids = PyTuple_GET_ITEM(info, INFO_BIDS);
-    if (!PyTuple_Check(bids)) return 0;
-    int latest[MAXP];  /* per seat, its latest call's column (-1: none, or a value outside the auction) */
-    int called_yet[MAXP] = {0};
-    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(bids); k++) {
-        PyObject *entry = PyTuple_GET_ITEM(bids, k);
-        int bidder;
-        if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2 || read_int(PyTuple_GET_ITEM(entry, 0), &bidder) < 0
-            || bidder < 0 || bidder >= P) { PyErr_Clear(); return 0; }
-        PyObject *value = PyTuple_GET_ITEM(entry, 1);
-        int column = value == Py_None ? 0 : batch_lookup(B->bid_index, value);
-        latest[bidder] = column < 0 ? -1 : (value == Py_None ? 0 : column + 1);
-        called_yet[bidder] = 1;
-    }
-    for (int other = 0; other < P; other++)
-        if (called_yet[other] && latest[other] >= 0) obs[B->at_auction + REL(other) * B->row_width + latest[other]] = 1.0f;
-    PyObject *bidder_obj = PyTuple_GET_ITEM(info, INFO_BIDDER);
-    if (bidder_obj != Py_None) {
-        int bidder;
-        if (read_int(bidder_obj, &bidder) < 0 || bidder < 0 || bidder >= P) { PyErr_Clear(); return 0; }
-        obs[B->at_bidder + REL(bidder)] = 1.0f;
-        int column = batch_lookup(B->bid_index, PyTuple_GET_ITEM(info, INFO_BID));
-        if (column >= 0) obs[B->at_bid + column] = 1.0f;
-        if (bidder == seat) {
-            uint64_t gift;
-            PyObject *gift_obj = PyTuple_GET_ITEM(info, INFO_GIFT);
-            if (!PyLong_CheckExact(gift_obj)) return 0;
-            gift = PyLong_AsUnsignedLongLong(gift_obj);
-            if (gift == (uint64_t)-1 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
-            for (; gift; gift &= gift - 1) obs[B->at_gift + __builtin_ctzll(gift)] = 1.0f;
-        }
-    }
-    PyObject *called = PyTuple_GET_ITEM(info, INFO_CALLED);
-    if (called != Py_None) {
-        int card;
-        if (read_int(called, &card) < 0 || card < 0 || card >= B->deck) { PyErr_Clear(); return 0; }
-        obs[B->at_called + card] = 1.0f;
-    }
-    if (B->upcards != Py_None) {  /* (view.upcard_indices, asked once per record) */
-        if (B->seen[i] != info) {
-            PyObject *cards = PyObject_CallOneArg(B->upcards, info);
-            if (!cards) return -1;
-            uint64_t faces = 0;
-            PyObject *fast = PySequence_Fast(cards, "upcards");
-            Py_DECREF(cards);
-            if (!fast) return -1;
-            for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(fast); k++) {
-                int card;
-                if (read_int(PySequence_Fast_GET_ITEM(fast, k), &card) < 0 || card < 0 || card >= B->deck) {
-                    Py_DECREF(fast);
-                    PyErr_Clear();
-                    return 0;
-                }
-                faces |= (uint64_t)1 << card;
-            }
-            Py_DECREF(fast);
-            Py_INCREF(info);
-            Py_XSETREF(B->seen[i], info);
-            B->faces[i] = faces;
-        }
-        for (uint64_t m = B->faces[i]; m; m &= m - 1) obs[B->at_upcards + __builtin_ctzll(m)] = 1.0f;
-    }
-    PyObject *discards = PyTuple_GET_ITEM(info, INFO_DISCARDS);
-    if (!PyTuple_Check(discards)) return 0;
-    if (PyTuple_GET_SIZE(discards)) {
-        uint64_t thrown[MAXP];
-        if (PyTuple_GET_SIZE(discards) != P || read_masks(discards, thrown, P) < 0) { PyErr_Clear(); return 0; }
-        for (uint64_t m = thrown[seat]; m; m &= m - 1) obs[B->at_own_discards + __builtin_ctzll(m)] = 1.0f;
-        for (int r = 0; r < P; r++)
-            obs[B->at_discard_counts + r] = (float)((double)popcount64(thrown[(seat + r) % P]) / B->hand_scale);
-    }
-    PyObject *stock = PyTuple_GET_ITEM(info, INFO_STOCK);
-    if (!PyTuple_Check(stock)) return 0;
-    obs[B->at_stock] = (float)((double)PyTuple_GET_SIZE(stock) / B->deck);
-    PyObject *scores = f[F_SCORES], *results = f[F_HAND_RESULTS];
-    if (!PyTuple_Check(scores) || PyTuple_GET_SIZE(scores) != B->sides || !PyTuple_Check(results)) return 0;
-    for (int r = 0; r < B->sides; r++) {
-        PyObject *score = PyTuple_GET_ITEM(scores, (B->side_of[seat] + r) % B->sides);
-        double value = PyFloat_AsDouble(score);
-        if (value == -1.0 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
-        obs[B->at_scores + r] = (float)(value / B->score_scale);
-    }
-    if (B->rounds) {
-        Py_ssize_t left = B->rounds - PyTuple_GET_SIZE(results);
-        obs[B->at_rounds_left] = (float)((double)(left > 0 ? left : 0) / B->rounds);
-    }
-    #undef REL
-    return 1;
-}
-
-/* The observation of the seat to move (TensorLayout._encode's pieces, in its order) and its
- * legal actions, for game ``i`` with no discard being built. 1: written; 0: Python must. */
-static int batch_encode(BatchCore *B, Py_ssize_t i, GameBase *g, float *obs, int8_t *mask) {
-    int P = B->players, D = B->deck;
-    PyObject **f = ((PyListObject *)g->fields)->ob_item;
-    PyObject *info = f[F_INFO], *phase = f[F_PHASE];
-    if (f[F_WINNER] != Py_None || f[F_TO_MOVE] == Py_None || !PyTuple_Check(info)
-        || PyTuple_GET_SIZE(info) != INFO_COUNT)
-        return 0;
-    int phase_at = -1;
-    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(B->phases); k++)
-        if (PyTuple_GET_ITEM(B->phases, k) == phase) phase_at = (int)k;
-    if (phase_at < 0) return 0;
-    uint64_t masks[MAXP], start[MAXP];
-    int trick[MAXP], seat, dealer;
-    int ntrick = read_cards(f[F_TRICK_CARDS], trick, P);
-    if (ntrick < 0 || read_masks(f[F_MASKS], masks, P) < 0 || read_int(f[F_TO_MOVE], &seat) < 0
-        || read_int(f[F_DEALER], &dealer) < 0 || seat < 0 || seat >= P || dealer < 0 || dealer >= P) {
-        PyErr_Clear();
-        return 0;
-    }
-    PyObject *done = f[F_DONE_TRICKS];
-    if (!PyTuple_Check(done)) return 0;
-    PyObject *start_tuple = PyTuple_GET_ITEM(info, INFO_START);
-    if (ntrick || PyTuple_GET_SIZE(done)) {  /* who played a card is who held it when play began */
-        if (!PyTuple_Check(start_tuple) || PyTuple_GET_SIZE(start_tuple) != P || read_masks(start_tuple, start, P) < 0) {
-            PyErr_Clear();
-            return 0;  /* (a state built by hand, without that record) */
-        }
-    }
-    memset(obs, 0, (size_t)B->obs_size * sizeof(float));
-    int written = batch_record(B, i, f, info, seat, obs);
-    if (written <= 0) return written;
-    #define REL(other) (((other) - seat + P) % P)
-    obs[B->at_phase + phase_at] = 1.0f;
-    obs[B->at_dealer + REL(dealer)] = 1.0f;
-    for (uint64_t m = masks[seat]; m; m &= m - 1) obs[B->at_hand + __builtin_ctzll(m)] = 1.0f;
-    obs[B->at_to_move] = 1.0f;  /* (the observer itself: relative seat 0) */
-    if (phase == B->playing || phase == B->calling || ntrick) {
-        int leader;
-        if (read_int(f[F_LEADER], &leader) < 0 || leader < 0 || leader >= P) { PyErr_Clear(); return 0; }
-        obs[B->at_leader + REL(leader)] = 1.0f;
-    }
-    uint64_t seen = 0;
-    for (int k = 0; k < ntrick; k++) {
-        uint64_t bit = (uint64_t)1 << trick[k];
-        int holder = seat_with(start, P, bit);
-        if (holder >= 0) obs[B->at_trick + REL(holder) * D + trick[k]] = 1.0f;
-        seen |= bit;
-    }
-    for (Py_ssize_t t = 0; t < PyTuple_GET_SIZE(done); t++) {
-        PyObject *record = PyTuple_GET_ITEM(done, t);
-        int cards[MAXP], taker;
-        if (!PyTuple_Check(record) || PyTuple_GET_SIZE(record) != 3) return 0;
-        int n = read_cards(PyTuple_GET_ITEM(record, 1), cards, P);
-        if (n < 0 || read_int(PyTuple_GET_ITEM(record, 2), &taker) < 0 || taker < 0 || taker >= P) {
-            PyErr_Clear();
-            return 0;
-        }
-        for (int k = 0; k < n; k++) {
-            uint64_t bit = (uint64_t)1 << cards[k];
-            int holder = seat_with(start, P, bit);
-            if (holder >= 0) obs[B->at_played + REL(holder) * D + cards[k]] = 1.0f;
-            obs[B->at_taken + REL(taker) * D + cards[k]] = 1.0f;
-            seen |= bit;
-        }
-    }
-    PyObject *called = PyTuple_GET_ITEM(info, INFO_CALLED), *partner = PyTuple_GET_ITEM(info, INFO_PARTNER);
-    if (called != Py_None && partner != Py_None) {
-        int card, mate;
-        if (read_int(called, &card) < 0 || read_int(partner, &mate) < 0 || mate < 0 || mate >= P || card < 0
-            || card >= 64) {
-            PyErr_Clear();
-            return 0;
-        }
-        if (seat == mate || (seen >> card & 1)) obs[B->at_partner + REL(mate)] = 1.0f;
-    }
-    for (int r = 0; r < P; r++)
-        obs[B->at_hand_sizes + r] = (float)((double)popcount64(masks[(seat + r) % P]) / B->hand_scale);
-    #undef REL
-    /* the legal actions: a play's from the kernel's rules, any other step's from its moves */
-    Rules *R;
-    memset(mask, 0, (size_t)B->actions);
-    if (game_fast(g, &R)) {
-        Hand h;
-        if (load_hand(R, f, &h) < 0) return -1;
-        for (uint64_t m = playable(R, &h, (int)PyTuple_GET_SIZE(done)); m; m &= m - 1)
-            mask[B->play_at + __builtin_ctzll(m)] = 1;
-        return 1;
-    }
-    PyObject *legal = GameBase_moves(g, NULL);
-    if (!legal) return -1;
-    if (!PyTuple_Check(legal)) { Py_DECREF(legal); return 0; }  /* (a draw's discards: Python) */
-    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(legal); k++) {
-        int action = batch_lookup(B->action_of, PyTuple_GET_ITEM(legal, k));
-        if (action < 0 || action >= B->actions) { Py_DECREF(legal); return 0; }
-        mask[action] = 1;
-    }
-    Py_DECREF(legal);
-    return 1;
-}
-
-static int batch_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize, const char *what) {
-    if (PyObject_GetBuffer(obj, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return -1;
-    if (view->len != items * itemsize) {
-        PyErr_Format(PyExc_ValueError, "batch: %s holds %zd bytes, not %zd", what, view->len, items * itemsize);
-        PyBuffer_Release(view);
-        return -1;
-    }
-    return 0;
-}
-
-/* Make ``action`` in game ``g``: a play in C, any other move by fast.Game's own ``_apply``.
- * 1: made; 0: left to Python (a discard's card or done); -1: an error. */
-static int batch_move(BatchCore *B, GameBase *g, int64_t action) {
-    if (action < 0 || action >= B->actions) return 0;
-    PyObject *move = PyTuple_GET_ITEM(B->moves, action);
-    if (move == Py_None) return 0;
-    Rules *R;
-    if (game_fast(g, &R) && action >= B->play_at && action < B->play_at + R->deck_size) {
-        int made = game_play(g, move);
-        if (made < 0) return -1;
-        if (made == 2) {  /* the play step is over: fast.Game._after, as GameBase_apply */
-            PyObject *r = PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, Py_False);
-            if (!r) return -1;
-            Py_DECREF(r);
-        }
-        if (made) return 1;
-    }
-    PyObject *r = PyObject_CallMethodOneArg((PyObject *)g, B->apply_name, move);
-    if (!r) return -1;
-    Py_DECREF(r);
-    return 1;
-}
-
-/* step(games, actions, observations, masks, to_move, status): every game's action (< 0: none),
- * then its row. The actions must be legal (Batch.step checks them against the masks first).
- * ``status`` says per game what is left to Python (BATCH_STEP, BATCH_OBSERVE, BATCH_ENDS). */
-static PyObject *BatchCore_step(BatchCore *B, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 6) {
-        PyErr_SetString(PyExc_TypeError, "step(games, actions, observations, masks, to_move, status)");
-        return NULL;
-    }
-    PyObject *games = args[0];
-    if (!PyList_CheckExact(games) || PyList_GET_SIZE(games) != B->n) {
-        PyErr_Format(PyExc_ValueError, "batch: games must be a list of %zd", B->n);
-        return NULL;
-    }
-    Py_buffer actions, obs, masks, to_move, status;
-    if (batch_buffer(args[1], &actions, B->n, 8, "actions") < 0) return NULL;
-    if (batch_buffer(args[2], &obs, B->n * B->obs_size, 4, "observations") < 0) goto fail1;
-    if (batch_buffer(args[3], &masks, B->n * B->actions, 1, "masks") < 0) goto fail2;
-    if (batch_buffer(args[4], &to_move, B->n, 8, "to_move") < 0) goto fail3;
-    if (batch_buffer(args[5], &status, B->n, 1, "status") < 0) goto fail4;
-    const int64_t *action = actions.buf;
-    int8_t *state = status.buf;
-    int64_t *movers = to_move.buf;
-    for (Py_ssize_t i = 0; i < B->n; i++) {
-        PyObject *item = PyList_GET_ITEM(games, i);
-        if (!PyObject_TypeCheck(item, &GameBaseType)) {
-            PyErr_SetString(PyExc_TypeError, "batch: every game must be a fast.Game");
-            goto fail;
-        }
-        GameBase *g = (GameBase *)item;
-        if (!g->fields || !PyList_CheckExact(g->fields) || PyList_GET_SIZE(g->fields) != F_COUNT) {
-            PyErr_SetString(PyExc_TypeError, "batch: a game without its fields");
-            goto fail;
-        }
-        state[i] = 0;
-        if (action[i] >= 0) {
-            PyObject *scores = PyList_GET_ITEM(g->fields, F_SCORES), *deal = PyList_GET_ITEM(g->fields, F_DEAL_NUMBER);
-            Py_INCREF(scores);
-            Py_INCREF(deal);
-            int made = batch_move(B, g, action[i]);
-            PyObject **f = ((PyListObject *)g->fields)->ob_item;
-            int ends = made > 0 && (f[F_SCORES] != scores || f[F_DEAL_NUMBER] != deal || f[F_TO_MOVE] == Py_None);
-            Py_DECREF(scores);
-            Py_DECREF(deal);
-            if (made < 0) goto fail;
-            if (!made) { state[i] = BATCH_STEP; continue; }
-            if (ends) { state[i] = BATCH_ENDS | BATCH_OBSERVE; continue; }  /* (a new game may follow: Python) */
-        }
-        int written = batch_encode(B, i, g, (float *)obs.buf + i * B->obs_size, (int8_t *)masks.buf + i * B->actions);
-        if (written < 0) goto fail;
-        if (written) movers[i] = PyLong_AsLongLong(PyList_GET_ITEM(g->fields, F_TO_MOVE));
-        else state[i] = BATCH_OBSERVE;
-    }
-    PyBuffer_Release(&status); PyBuffer_Release(&to_move); PyBuffer_Release(&masks);
-    PyBuffer_Release(&obs); PyBuffer_Release(&actions);
-    Py_RETURN_NONE;
-fail:
-    PyBuffer_Release(&status);
-fail4:
-    PyBuffer_Release(&to_move);
-fail3:
-    PyBuffer_Release(&masks);
-fail2:
-    PyBuffer_Release(&obs);
-fail1:
-    PyBuffer_Release(&actions);
-    return NULL;
-}
-
-/* observe(index, game, observations, masks, to_move): game ``index``'s row written in C
- * (True), or nothing written (False: Python must). */
-static PyObject *BatchCore_observe(BatchCore *B, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "observe(index, game, observations, masks, to_move)");
-        return NULL;
-    }
-    Py_ssize_t i = PyLong_AsSsize_t(args[0]);
-    if (i == -1 && PyErr_Occurred()) return NULL;
-    if (i < 0 || i >= B->n) { PyErr_SetString(PyExc_IndexError, "batch: no such game"); return NULL; }
-    if (!PyObject_TypeCheck(args[1], &GameBaseType) || !((GameBase *)args[1])->fields
-        || !PyList_CheckExact(((GameBase *)args[1])->fields)
-        || PyList_GET_SIZE(((GameBase *)args[1])->fields) != F_COUNT) {
-        PyErr_SetString(PyExc_TypeError, "batch: observe needs a fast.Game");
-        return NULL;
-    }
-    GameBase *g = (GameBase *)args[1];
-    Py_buffer obs, masks, to_move;
-    if (batch_buffer(args[2], &obs, B->n * B->obs_size, 4, "observations") < 0) return NULL;
-    if (batch_buffer(args[3], &masks, B->n * B->actions, 1, "masks") < 0) { PyBuffer_Release(&obs); return NULL; }
-    if (batch_buffer(args[4], &to_move, B->n, 8, "to_move") < 0) {
-        PyBuffer_Release(&masks);
-        PyBuffer_Release(&obs);
-        return NULL;
-    }
-    int written = batch_encode(B, i, g, (float *)obs.buf + i * B->obs_size, (int8_t *)masks.buf + i * B->actions);
-    if (written > 0) ((int64_t *)to_move.buf)[i] = PyLong_AsLongLong(PyList_GET_ITEM(g->fields, F_TO_MOVE));
-    PyBuffer_Release(&to_move);
-    PyBuffer_Release(&masks);
-    PyBuffer_Release(&obs);
-    if (written < 0) return NULL;
-    return PyBool_FromLong(written);
-}
-
-static void BatchCore_dealloc(BatchCore *B) {
-    if (B->seen) for (Py_ssize_t i = 0; i < B->n; i++) Py_XDECREF(B->seen[i]);
-    PyMem_Free(B->seen);
-    PyMem_Free(B->faces);
-    Py_XDECREF(B->phases); Py_XDECREF(B->playing); Py_XDECREF(B->calling); Py_XDECREF(B->bid_index);
-    Py_XDECREF(B->deal_index); Py_XDECREF(B->upcards); Py_XDECREF(B->moves); Py_XDECREF(B->action_of);
-    Py_XDECREF(B->apply_name);
-    Py_TYPE(B)->tp_free((PyObject *)B);
-}
-
-static int plan_int(PyObject *plan, const char *name, int *out) {
-    PyObject *value = PyDict_GetItemString(plan, name);
-    if (!value) { PyErr_Format(PyExc_KeyError, "BatchCore: the plan has no %s", name); return -1; }
-    return read_int(value, out);
-}
-
-static int plan_float(PyObject *plan, const char *name, double *out) {
-    PyObject *value = PyDict_GetItemString(plan, name);
-    if (!value) { PyErr_Format(PyExc_KeyError, "BatchCore: the plan has no %s", name); return -1; }
-    *out = PyFloat_AsDouble(value);
-    return *out == -1.0 && PyErr_Occurred() ? -1 : 0;
-}
-
-static PyObject *plan_object(PyObject *plan, const char *name) {
-    PyObject *value = PyDict_GetItemString(plan, name);
-    if (!value) { PyErr_Format(PyExc_KeyError, "BatchCore: the plan has no %s", name); return NULL; }
-    Py_INCREF(value);
-    return value;
-}
-
-/* BatchCore(n, plan): ``plan`` is the dict interop/batch.py's _plan makes from the layout and
- * the action space (every position a piece starts at, the tables of values to entries). */
-static PyObject *BatchCore_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    Py_ssize_t n;
-    PyObject *plan;
-    if (!PyArg_ParseTuple(args, "nO!", &n, &PyDict_Type, &plan)) return NULL;
-    BatchCore *B = (BatchCore *)type->tp_alloc(type, 0);
-    if (!B) return NULL;
-    B->n = n;
-    struct { const char *name; int *field; } ints[] = {
-        {"players", &B->players}, {"deck", &B->deck}, {"observation_size", &B->obs_size}, {"actions", &B->actions},
-        {"play_at", &B->play_at}, {"sides", &B->sides}, {"rounds", &B->rounds}, {"row_width", &B->row_width},
-        {"phase", &B->at_phase}, {"to_move", &B->at_to_move}, {"dealer", &B->at_dealer},
-        {"teammates", &B->at_teammates}, {"hand", &B->at_hand}, {"trick", &B->at_trick}, {"leader", &B->at_leader},
-        {"played", &B->at_played}, {"taken", &B->at_taken}, {"trump", &B->at_trump}, {"call", &B->at_call},
-        {"auction", &B->at_auction}, {"bidder", &B->at_bidder}, {"bid", &B->at_bid}, {"called", &B->at_called},
-        {"partner", &B->at_partner}, {"own_discards", &B->at_own_discards}, {"gift", &B->at_gift},
-        {"upcards_at", &B->at_upcards}, {"hand_sizes", &B->at_hand_sizes}, {"discard_counts", &B->at_discard_counts},
-        {"stock", &B->at_stock}, {"scores", &B->at_scores}, {"rounds_left", &B->at_rounds_left},
-    };
-    for (size_t k = 0; k < sizeof(ints) / sizeof(ints[0]); k++)
-        if (plan_int(plan, ints[k].name, ints[k].field) < 0) { Py_DECREF(B); return NULL; }
-    if (plan_float(plan, "hand_scale", &B->hand_scale) < 0 || plan_float(plan, "score_scale", &B->score_scale) < 0
-        || !(B->phases = plan_object(plan, "phases")) || !(B->playing = plan_object(plan, "playing"))
-        || !(B->calling = plan_object(plan, "calling")) || !(B->bid_index = plan_object(plan, "bid_index"))
-        || !(B->deal_index = plan_object(plan, "deal_index")) || !(B->upcards = plan_object(plan, "upcards"))
-        || !(B->moves = plan_object(plan, "moves")) || !(B->action_of = plan_object(plan, "action_of"))) {
-        Py_DECREF(B);
-        return NULL;
-    }
-    PyObject *side_of = PyDict_GetItemString(plan, "side_of");
-    int P = B->players;
-    if (n < 1 || P < 2 || P > MAXP || B->deck < 1 || B->deck > 64 || B->actions < 1 || B->play_at < 0
-        || B->play_at + B->deck > B->actions || B->hand_scale <= 0 || B->score_scale <= 0 || B->sides < 1
-        || B->sides > MAXP || !PyTuple_Check(B->phases) || !PyDict_Check(B->bid_index) || !PyDict_Check(B->deal_index)
-        || !PyTuple_Check(B->moves) || PyTuple_GET_SIZE(B->moves) != B->actions || !PyDict_Check(B->action_of)
-        || !side_of || !PyTuple_Check(side_of) || PyTuple_GET_SIZE(side_of) != P) {
-        PyErr_SetString(PyExc_ValueError, "BatchCore: a plan that does not fit together");
-        Py_DECREF(B);
-        return NULL;
-    }
-    for (int s = 0; s < P; s++) {
-        if (read_int(PyTuple_GET_ITEM(side_of, s), &B->side_of[s]) < 0 || B->side_of[s] < 0
-            || B->side_of[s] >= B->sides) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "BatchCore: a side out of range");
-            Py_DECREF(B);
-            return NULL;
-        }
-    }
-    for (int s = 0; s < P; s++)
-        for (int r = 0; r < P; r++) B->mates[s][r] = B->side_of[(s + r) % P] == B->side_of[s];
-    if (!(B->apply_name = PyUnicode_InternFromString("_apply"))) { Py_DECREF(B); return NULL; }
-    B->seen = PyMem_Calloc((size_t)n, sizeof(PyObject *));
-    B->faces = PyMem_Calloc((size_t)n, sizeof(uint64_t));
-    if (!B->seen || !B->faces) { Py_DECREF(B); return PyErr_NoMemory(); }
-    return (PyObject *)B;
-}
-
-static PyMethodDef BatchCore_methods[] = {
-    {"step", (PyCFunction)(void (*)(void))BatchCore_step, METH_FASTCALL,
-     "step(games, actions, observations, masks, to_move, status): every game's move and row, as far as C goes."},
-    {"observe", (PyCFunction)(void (*)(void))BatchCore_observe, METH_FASTCALL,
-     "observe(index, game, observations, masks, to_move): one game's row in C (False: Python must)."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyTypeObject BatchCoreType_ = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "pitchcore._kernel.BatchCore",
-    .tp_basicsize = sizeof(BatchCore),
-    .tp_dealloc = (destructor)BatchCore_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "interop.batch.Batch's moves and rows in C (Batch is the class to use).",
-    .tp_methods = BatchCore_methods,
-    .tp_new = BatchCore_new,
-};
-
 /* -- sub-masks ------------------------------------------------------------------------------ */
 
 /* A tuple of move_type((kind, sub)) for every sub-mask ``sub`` of ``mask`` holding lo to hi of
@@ -2604,6 +2101,592 @@ static PyTypeObject DrawsType_ = {
     .tp_doc = "The draw before play, compiled (see pitchcore.game.kernel).",
     .tp_methods = Draws_methods,
     .tp_new = Draws_new,
+};
+
+/* -- many games in one call ------------------------------------------------------------------- */
+
+/* The C half of pitchcore.interop.batch.Batch: one call makes one action in every game of the
+ * batch and writes the observation tensor and the legal-action mask of each seat to move into
+ * the batch's arrays. It decides no rule and lays out no tensor of its own: a play is the
+ * kernel's play step's (game_play), any other move is made by fast.Game's own Python
+ * (``_apply``), the legal moves are the game's (``moves``), and every position in a tensor
+ * comes from the Python layout (interop/tensors.py TensorLayout, handed over as ``plan`` by
+ * interop/batch.py). What it writes mirrors TensorLayout._encode and TensorLayout._hand, and a
+ * discard built card by card mirrors interop/actions.py ActionSpace._discard_actions and
+ * ActionSpace.apply. Whatever it cannot write (a game over, a state built by hand) it leaves
+ * to Python, which is the definition (``status``). */
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t n;
+    int players, deck, obs_size, actions, play_at, discard_at, done_at, sides, rounds, row_width;
+    double hand_scale, score_scale;
+    int at_phase, at_to_move, at_dealer, at_teammates, at_hand, at_chosen, at_trick, at_leader, at_played, at_taken,
+        at_trump, at_call, at_auction, at_bidder, at_bid, at_called, at_partner, at_own_discards, at_gift,
+        at_upcards, at_hand_sizes, at_discard_counts, at_stock, at_scores, at_rounds_left;
+    int side_of[MAXP];
+    uint8_t mates[MAXP][MAXP];    /* per observer seat, per relative seat: on its side */
+    PyObject *phases;             /* interop.tensors.PHASES */
+    PyObject *playing, *calling;  /* Phase.PLAYING, Phase.CALLING */
+    PyObject *bid_index;          /* auction value -> its column among the bids */
+    PyObject *deal_index;         /* hand size -> its entry of the deal piece */
+    PyObject *upcards;            /* (info) -> the card indices lying face up (None: the layout has none) */
+    PyObject *moves;              /* per action, its move (None: a discard's card or done) */
+    PyObject *action_of;          /* move -> its action */
+    PyTypeObject *move_type;      /* Move */
+    PyObject *apply_name;         /* "_apply" */
+    PyObject *discard_word;       /* "discard" */
+    PyObject **seen;              /* per game: the info its upcards were found for */
+    uint64_t *faces;              /* per game: those upcards */
+    Py_buffer views[5];           /* the batch's arrays: observations, masks, to_move, status, chosen */
+    int held;                     /* how many of views are held */
+} BatchCore;
+
+enum { VIEW_OBS, VIEW_MASKS, VIEW_TO_MOVE, VIEW_STATUS, VIEW_CHOSEN };
+
+static PyTypeObject BatchCoreType_;
+
+/* What interop/batch.py's _OBSERVE and _ENDS ask of Python per game (0: nothing). */
+enum { BATCH_OBSERVE = 1, BATCH_ENDS = 2 };
+
+/* The entry of ``value`` in ``index`` (a dict of ints), or -1. */
+static int batch_lookup(PyObject *index, PyObject *value) {
+    PyObject *found = PyDict_GetItemWithError(index, value);
+    int at;
+    if (!found || read_int(found, &at) < 0) { PyErr_Clear(); return -1; }
+    return at;
+}
+
+/* The pieces a hand's record decides, as TensorLayout._hand works them out for ``seat``:
+ * teammates, trump, deal, call, auction, bidder, bid, gift, called, upcards, own_discards, and
+ * the counts discard_counts, stock, scores, rounds_left. 1: written; 0: Python must. */
+static int batch_record(BatchCore *B, Py_ssize_t i, PyObject **f, PyObject *info, int seat, float *obs) {
+    int P = B->players;
+    #define REL(other) (((other) - seat + P) % P)
+    for (int r = 0; r < P; r++) if (B->mates[seat][r]) obs[B->at_teammates + r] = 1.0f;
+    PyObject *trump = PyTuple_GET_ITEM(info, INFO_TRUMP);
+    int t = 4;
+    if (trump != Py_None && (read_int(trump, &t) < 0 || t < 0 || t > 4)) { PyErr_Clear(); return 0; }
+    obs[B->at_trump + t] = 1.0f;
+    PyObject *size = PyTuple_GET_ITEM(info, INFO_HAND_SIZE);
+    if (size != Py_None) {
+        int at = batch_lookup(B->deal_index, size);
+        if (at >= 0) obs[at] = 1.0f;
+    }
+    PyObject *call = PyTuple_GET_ITEM(info, INFO_CALL);
+    if (call != Py_None) {
+        if (!PyUnicode_Check(call)) return 0;
+        obs[B->at_call + (PyUnicode_CompareWithASCIIString(call, "low") == 0)] = 1.0f;
+    }
+    PyObject *bids = PyTuple_GET_ITEM(info, INFO_BIDS);
+    if (!PyTuple_Check(bids)) return 0;
+    int latest[MAXP];  /* per seat, its latest call's column (-1: none, or a value outside the auction) */
+    int called_yet[MAXP] = {0};
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(bids); k++) {
+        PyObject *entry = PyTuple_GET_ITEM(bids, k);
+        int bidder;
+        if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2 || read_int(PyTuple_GET_ITEM(entry, 0), &bidder) < 0
+            || bidder < 0 || bidder >= P) { PyErr_Clear(); return 0; }
+        PyObject *value = PyTuple_GET_ITEM(entry, 1);
+        int column = value == Py_None ? 0 : batch_lookup(B->bid_index, value);
+        latest[bidder] = column < 0 ? -1 : (value == Py_None ? 0 : column + 1);
+        called_yet[bidder] = 1;
+    }
+    for (int other = 0; other < P; other++)
+        if (called_yet[other] && latest[other] >= 0) obs[B->at_auction + REL(other) * B->row_width + latest[other]] = 1.0f;
+    PyObject *bidder_obj = PyTuple_GET_ITEM(info, INFO_BIDDER);
+    if (bidder_obj != Py_None) {
+        int bidder;
+        if (read_int(bidder_obj, &bidder) < 0 || bidder < 0 || bidder >= P) { PyErr_Clear(); return 0; }
+        obs[B->at_bidder + REL(bidder)] = 1.0f;
+        int column = batch_lookup(B->bid_index, PyTuple_GET_ITEM(info, INFO_BID));
+        if (column >= 0) obs[B->at_bid + column] = 1.0f;
+        if (bidder == seat) {
+            uint64_t gift;
+            PyObject *gift_obj = PyTuple_GET_ITEM(info, INFO_GIFT);
+            if (!PyLong_CheckExact(gift_obj)) return 0;
+            gift = PyLong_AsUnsignedLongLong(gift_obj);
+            if (gift == (uint64_t)-1 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
+            for (; gift; gift &= gift - 1) obs[B->at_gift + __builtin_ctzll(gift)] = 1.0f;
+        }
+    }
+    PyObject *called = PyTuple_GET_ITEM(info, INFO_CALLED);
+    if (called != Py_None) {
+        int card;
+        if (read_int(called, &card) < 0 || card < 0 || card >= B->deck) { PyErr_Clear(); return 0; }
+        obs[B->at_called + card] = 1.0f;
+    }
+    if (B->upcards != Py_None) {  /* (view.upcard_indices, asked once per record) */
+        if (B->seen[i] != info) {
+            PyObject *cards = PyObject_CallOneArg(B->upcards, info);
+            if (!cards) return -1;
+            uint64_t faces = 0;
+            PyObject *fast = PySequence_Fast(cards, "upcards");
+            Py_DECREF(cards);
+            if (!fast) return -1;
+            for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(fast); k++) {
+                int card;
+                if (read_int(PySequence_Fast_GET_ITEM(fast, k), &card) < 0 || card < 0 || card >= B->deck) {
+                    Py_DECREF(fast);
+                    PyErr_Clear();
+                    return 0;
+                }
+                faces |= (uint64_t)1 << card;
+            }
+            Py_DECREF(fast);
+            Py_INCREF(info);
+            Py_XSETREF(B->seen[i], info);
+            B->faces[i] = faces;
+        }
+        for (uint64_t m = B->faces[i]; m; m &= m - 1) obs[B->at_upcards + __builtin_ctzll(m)] = 1.0f;
+    }
+    PyObject *discards = PyTuple_GET_ITEM(info, INFO_DISCARDS);
+    if (!PyTuple_Check(discards)) return 0;
+    if (PyTuple_GET_SIZE(discards)) {
+        uint64_t thrown[MAXP];
+        if (PyTuple_GET_SIZE(discards) != P || read_masks(discards, thrown, P) < 0) { PyErr_Clear(); return 0; }
+        for (uint64_t m = thrown[seat]; m; m &= m - 1) obs[B->at_own_discards + __builtin_ctzll(m)] = 1.0f;
+        for (int r = 0; r < P; r++)
+            obs[B->at_discard_counts + r] = (float)((double)popcount64(thrown[(seat + r) % P]) / B->hand_scale);
+    }
+    PyObject *stock = PyTuple_GET_ITEM(info, INFO_STOCK);
+    if (!PyTuple_Check(stock)) return 0;
+    obs[B->at_stock] = (float)((double)PyTuple_GET_SIZE(stock) / B->deck);
+    PyObject *scores = f[F_SCORES], *results = f[F_HAND_RESULTS];
+    if (!PyTuple_Check(scores) || PyTuple_GET_SIZE(scores) != B->sides || !PyTuple_Check(results)) return 0;
+    for (int r = 0; r < B->sides; r++) {
+        PyObject *score = PyTuple_GET_ITEM(scores, (B->side_of[seat] + r) % B->sides);
+        double value = PyFloat_AsDouble(score);
+        if (value == -1.0 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
+        obs[B->at_scores + r] = (float)(value / B->score_scale);
+    }
+    if (B->rounds) {
+        Py_ssize_t left = B->rounds - PyTuple_GET_SIZE(results);
+        obs[B->at_rounds_left] = (float)((double)(left > 0 ? left : 0) / B->rounds);
+    }
+    #undef REL
+    return 1;
+}
+
+static int batch_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize, const char *what,
+                        int writable) {
+    if (PyObject_GetBuffer(obj, view, (writable ? PyBUF_WRITABLE : 0) | PyBUF_C_CONTIGUOUS) < 0) return -1;
+    if (view->len != items * itemsize) {
+        PyErr_Format(PyExc_ValueError, "batch: %s holds %zd bytes, not %zd", what, view->len, items * itemsize);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* The discard actions legal with ``chosen`` picked, from a step's legal moves (a draw's lazy
+ * Discards, or a tuple holding discard moves), and the other moves' actions when nothing is
+ * picked: ActionSpace.legal_actions and _discard_actions. 1: marked in ``mask``; 0: Python must. */
+static int batch_discard_mask(BatchCore *B, PyObject *legal, uint64_t chosen, int8_t *mask) {
+    uint64_t more = 0;
+    int done = 0, any = 0;
+    if (Py_TYPE(legal) == &DiscardsType_) {  /* every sub-mask of mask with lo to hi cards */
+        Discards *d = (Discards *)legal;
+        int k = popcount64(chosen);
+        if (d->hi < d->lo || (chosen & ~d->mask) || k > d->hi) return 0;
+        any = 1;
+        if (k + 1 <= d->hi) more = d->mask & ~chosen;
+        done = k >= d->lo;
+    } else {
+        if (!PyTuple_Check(legal)) return 0;
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(legal); k++) {
+            PyObject *move = PyTuple_GET_ITEM(legal, k);
+            if (PyTuple_Check(move) && PyTuple_GET_SIZE(move) == 2 && PyUnicode_Check(PyTuple_GET_ITEM(move, 0))
+                && PyUnicode_Compare(PyTuple_GET_ITEM(move, 0), B->discard_word) == 0) {
+                uint64_t thrown = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(move, 1));
+                if (thrown == (uint64_t)-1 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
+                if ((thrown & chosen) == chosen) { any = 1; more |= thrown; done |= thrown == chosen; }
+                continue;
+            }
+            if (PyErr_Occurred()) { PyErr_Clear(); return 0; }
+            if (chosen) continue;
+            int action = batch_lookup(B->action_of, move);
+            if (action < 0 || action >= B->actions) return 0;
+            mask[action] = 1;
+        }
+        more &= ~chosen;
+        if (chosen && !any) return 0;  /* (no legal discard holds them: Python says why) */
+    }
+    for (; more; more &= more - 1) mask[B->discard_at + __builtin_ctzll(more)] = 1;
+    if (done) mask[B->done_at] = 1;
+    return 1;
+}
+
+/* The observation of the seat to move (TensorLayout._encode's pieces, in its order) and its
+ * legal actions, for game ``i`` (``chosen``: the cards picked for a discard being built). 1:
+ * written; 0: Python must. */
+static int batch_encode(BatchCore *B, Py_ssize_t i, GameBase *g) {
+    int P = B->players, D = B->deck;
+    float *obs = (float *)B->views[VIEW_OBS].buf + i * B->obs_size;
+    int8_t *mask = (int8_t *)B->views[VIEW_MASKS].buf + i * B->actions;
+    uint64_t chosen = ((uint64_t *)B->views[VIEW_CHOSEN].buf)[i];
+    PyObject **f = ((PyListObject *)g->fields)->ob_item;
+    PyObject *info = f[F_INFO], *phase = f[F_PHASE];
+    if (f[F_WINNER] != Py_None || f[F_TO_MOVE] == Py_None || !PyTuple_Check(info)
+        || PyTuple_GET_SIZE(info) != INFO_COUNT)
+        return 0;
+    int phase_at = -1;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(B->phases); k++)
+        if (PyTuple_GET_ITEM(B->phases, k) == phase) phase_at = (int)k;
+    if (phase_at < 0) return 0;
+    uint64_t masks[MAXP], start[MAXP];
+    int trick[MAXP], seat, dealer;
+    int ntrick = read_cards(f[F_TRICK_CARDS], trick, P);
+    if (ntrick < 0 || read_masks(f[F_MASKS], masks, P) < 0 || read_int(f[F_TO_MOVE], &seat) < 0
+        || read_int(f[F_DEALER], &dealer) < 0 || seat < 0 || seat >= P || dealer < 0 || dealer >= P) {
+        PyErr_Clear();
+        return 0;
+    }
+    if (chosen & ~masks[seat]) return 0;
+    PyObject *done = f[F_DONE_TRICKS];
+    if (!PyTuple_Check(done)) return 0;
+    PyObject *start_tuple = PyTuple_GET_ITEM(info, INFO_START);
+    if (ntrick || PyTuple_GET_SIZE(done)) {  /* who played a card is who held it when play began */
+        if (!PyTuple_Check(start_tuple) || PyTuple_GET_SIZE(start_tuple) != P || read_masks(start_tuple, start, P) < 0) {
+            PyErr_Clear();
+            return 0;  /* (a state built by hand, without that record) */
+        }
+    }
+    /* the legal actions first: a play's from the kernel's rules, any other step's from its moves */
+    Rules *R;
+    memset(mask, 0, (size_t)B->actions);
+    if (!chosen && game_fast(g, &R)) {
+        Hand h;
+        if (load_hand(R, f, &h) < 0) return -1;
+        for (uint64_t m = playable(R, &h, (int)PyTuple_GET_SIZE(done)); m; m &= m - 1)
+            mask[B->play_at + __builtin_ctzll(m)] = 1;
+    } else {
+        PyObject *legal = GameBase_moves(g, NULL);
+        if (!legal) return -1;
+        int marked = 1;
+        if (chosen || !PyTuple_Check(legal)) {
+            marked = batch_discard_mask(B, legal, chosen, mask);
+        } else {
+            for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(legal) && marked; k++) {
+                int action = batch_lookup(B->action_of, PyTuple_GET_ITEM(legal, k));
+                if (action < 0 || action >= B->actions) {  /* (a discard: its cards and done) */
+                    memset(mask, 0, (size_t)B->actions);
+                    marked = batch_discard_mask(B, legal, 0, mask);
+                    break;
+                }
+                mask[action] = 1;
+            }
+        }
+        Py_DECREF(legal);
+        if (!marked) return 0;
+    }
+    memset(obs, 0, (size_t)B->obs_size * sizeof(float));
+    int written = batch_record(B, i, f, info, seat, obs);
+    if (written <= 0) return written;
+    #define REL(other) (((other) - seat + P) % P)
+    obs[B->at_phase + phase_at] = 1.0f;
+    obs[B->at_dealer + REL(dealer)] = 1.0f;
+    for (uint64_t m = masks[seat]; m; m &= m - 1) obs[B->at_hand + __builtin_ctzll(m)] = 1.0f;
+    for (uint64_t m = chosen; m; m &= m - 1) obs[B->at_chosen + __builtin_ctzll(m)] = 1.0f;
+    obs[B->at_to_move] = 1.0f;  /* (the observer itself: relative seat 0) */
+    if (phase == B->playing || phase == B->calling || ntrick) {
+        int leader;
+        if (read_int(f[F_LEADER], &leader) < 0 || leader < 0 || leader >= P) { PyErr_Clear(); return 0; }
+        obs[B->at_leader + REL(leader)] = 1.0f;
+    }
+    uint64_t seen = 0;
+    for (int k = 0; k < ntrick; k++) {
+        uint64_t bit = (uint64_t)1 << trick[k];
+        int holder = seat_with(start, P, bit);
+        if (holder >= 0) obs[B->at_trick + REL(holder) * D + trick[k]] = 1.0f;
+        seen |= bit;
+    }
+    for (Py_ssize_t t = 0; t < PyTuple_GET_SIZE(done); t++) {
+        PyObject *record = PyTuple_GET_ITEM(done, t);
+        int cards[MAXP], taker;
+        if (!PyTuple_Check(record) || PyTuple_GET_SIZE(record) != 3) return 0;
+        int n = read_cards(PyTuple_GET_ITEM(record, 1), cards, P);
+        if (n < 0 || read_int(PyTuple_GET_ITEM(record, 2), &taker) < 0 || taker < 0 || taker >= P) {
+            PyErr_Clear();
+            return 0;
+        }
+        for (int k = 0; k < n; k++) {
+            uint64_t bit = (uint64_t)1 << cards[k];
+            int holder = seat_with(start, P, bit);
+            if (holder >= 0) obs[B->at_played + REL(holder) * D + cards[k]] = 1.0f;
+            obs[B->at_taken + REL(taker) * D + cards[k]] = 1.0f;
+            seen |= bit;
+        }
+    }
+    PyObject *called = PyTuple_GET_ITEM(info, INFO_CALLED), *partner = PyTuple_GET_ITEM(info, INFO_PARTNER);
+    if (called != Py_None && partner != Py_None) {
+        int card, mate;
+        if (read_int(called, &card) < 0 || read_int(partner, &mate) < 0 || mate < 0 || mate >= P || card < 0
+            || card >= 64) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (seat == mate || (seen >> card & 1)) obs[B->at_partner + REL(mate)] = 1.0f;
+    }
+    for (int r = 0; r < P; r++)
+        obs[B->at_hand_sizes + r] = (float)((double)popcount64(masks[(seat + r) % P]) / B->hand_scale);
+    #undef REL
+    ((int64_t *)B->views[VIEW_TO_MOVE].buf)[i] = seat;
+    return 1;
+}
+
+/* Make ``action`` in game ``g``: a play in C, a card joining the discard being built (the new
+ * ``chosen``, ActionSpace.apply), the discard itself and any other move by fast.Game's own
+ * ``_apply``. 1: made; -1: an error. */
+static int batch_move(BatchCore *B, Py_ssize_t i, GameBase *g, int64_t action) {
+    uint64_t *chosen = (uint64_t *)B->views[VIEW_CHOSEN].buf + i;
+    if (action >= B->discard_at && action < B->discard_at + B->deck) {
+        *chosen |= (uint64_t)1 << (action - B->discard_at);
+        return 1;
+    }
+    PyObject *move;
+    if (action == B->done_at) {
+        PyObject *value = PyLong_FromUnsignedLongLong(*chosen);
+        move = value ? B->move_type->tp_alloc(B->move_type, 2) : NULL;
+        if (!move) { Py_XDECREF(value); return -1; }
+        Py_INCREF(B->discard_word);
+        PyTuple_SET_ITEM(move, 0, B->discard_word);
+        PyTuple_SET_ITEM(move, 1, value);
+        *chosen = 0;
+    } else {
+        move = PyTuple_GET_ITEM(B->moves, action);
+        Py_INCREF(move);
+        Rules *R;
+        if (game_fast(g, &R) && action >= B->play_at && action < B->play_at + R->deck_size) {
+            int made = game_play(g, move);
+            Py_DECREF(move);
+            if (made < 0) return -1;
+            if (made == 2) {  /* the play step is over: fast.Game._after, as GameBase_apply */
+                PyObject *r = PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, Py_False);
+                if (!r) return -1;
+                Py_DECREF(r);
+            }
+            if (made) return 1;
+            Py_INCREF(move);
+        }
+    }
+    PyObject *r = PyObject_CallMethodOneArg((PyObject *)g, B->apply_name, move);
+    Py_DECREF(move);
+    if (!r) return -1;
+    Py_DECREF(r);
+    return 1;
+}
+
+static GameBase *batch_game(BatchCore *B, PyObject *item) {
+    if (!PyObject_TypeCheck(item, &GameBaseType)) {
+        PyErr_SetString(PyExc_TypeError, "batch: every game must be a fast.Game");
+        return NULL;
+    }
+    GameBase *g = (GameBase *)item;
+    if (!g->fields || !PyList_CheckExact(g->fields) || PyList_GET_SIZE(g->fields) != F_COUNT) {
+        PyErr_SetString(PyExc_TypeError, "batch: a game without its fields");
+        return NULL;
+    }
+    return g;
+}
+
+/* step(games, actions): every game's action (< 0: none), then its row, into the batch's
+ * arrays. The actions must be legal (Batch.step checks them against the masks first). The
+ * status array says per game what is left to Python (BATCH_OBSERVE, BATCH_ENDS). */
+static PyObject *BatchCore_step(BatchCore *B, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "step(games, actions)");
+        return NULL;
+    }
+    PyObject *games = args[0];
+    if (!PyList_CheckExact(games) || PyList_GET_SIZE(games) != B->n) {
+        PyErr_Format(PyExc_ValueError, "batch: games must be a list of %zd", B->n);
+        return NULL;
+    }
+    Py_buffer actions;
+    if (batch_buffer(args[1], &actions, B->n, 8, "actions", 0) < 0) return NULL;
+    const int64_t *action = actions.buf;
+    int8_t *state = B->views[VIEW_STATUS].buf;
+    for (Py_ssize_t i = 0; i < B->n; i++) {
+        GameBase *g = batch_game(B, PyList_GET_ITEM(games, i));
+        if (!g) goto fail;
+        state[i] = 0;
+        if (action[i] >= B->actions || (action[i] < 0 && action[i] != -1)) {
+            PyErr_SetString(PyExc_ValueError, "batch: an action outside the space");
+            goto fail;
+        }
+        if (action[i] >= 0) {
+            PyObject *scores = PyList_GET_ITEM(g->fields, F_SCORES), *deal = PyList_GET_ITEM(g->fields, F_DEAL_NUMBER);
+            Py_INCREF(scores);
+            Py_INCREF(deal);
+            int made = batch_move(B, i, g, action[i]);
+            PyObject **f = ((PyListObject *)g->fields)->ob_item;
+            int ends = made > 0 && (f[F_SCORES] != scores || f[F_DEAL_NUMBER] != deal || f[F_TO_MOVE] == Py_None);
+            Py_DECREF(scores);
+            Py_DECREF(deal);
+            if (made < 0) goto fail;
+            if (ends) { state[i] = BATCH_ENDS | BATCH_OBSERVE; continue; }  /* (a new game may follow: Python) */
+        }
+        int written = batch_encode(B, i, g);
+        if (written < 0) goto fail;
+        if (!written) state[i] = BATCH_OBSERVE;
+    }
+    PyBuffer_Release(&actions);
+    Py_RETURN_NONE;
+fail:
+    PyBuffer_Release(&actions);
+    return NULL;
+}
+
+/* observe(index, game): game ``index``'s row written in C (True), or nothing (False: Python must). */
+static PyObject *BatchCore_observe(BatchCore *B, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "observe(index, game)");
+        return NULL;
+    }
+    Py_ssize_t i = PyLong_AsSsize_t(args[0]);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0 || i >= B->n) { PyErr_SetString(PyExc_IndexError, "batch: no such game"); return NULL; }
+    GameBase *g = batch_game(B, args[1]);
+    if (!g) return NULL;
+    int written = batch_encode(B, i, g);
+    if (written < 0) return NULL;
+    return PyBool_FromLong(written);
+}
+
+static void BatchCore_dealloc(BatchCore *B) {
+    if (B->seen) for (Py_ssize_t i = 0; i < B->n; i++) Py_XDECREF(B->seen[i]);
+    PyMem_Free(B->seen);
+    PyMem_Free(B->faces);
+    for (int k = 0; k < B->held; k++) PyBuffer_Release(&B->views[k]);
+    Py_XDECREF(B->phases); Py_XDECREF(B->playing); Py_XDECREF(B->calling); Py_XDECREF(B->bid_index);
+    Py_XDECREF(B->deal_index); Py_XDECREF(B->upcards); Py_XDECREF(B->moves); Py_XDECREF(B->action_of);
+    Py_XDECREF(B->move_type); Py_XDECREF(B->apply_name); Py_XDECREF(B->discard_word);
+    Py_TYPE(B)->tp_free((PyObject *)B);
+}
+
+static int plan_int(PyObject *plan, const char *name, int *out) {
+    PyObject *value = PyDict_GetItemString(plan, name);
+    if (!value) { PyErr_Format(PyExc_KeyError, "BatchCore: the plan has no %s", name); return -1; }
+    return read_int(value, out);
+}
+
+static int plan_float(PyObject *plan, const char *name, double *out) {
+    PyObject *value = PyDict_GetItemString(plan, name);
+    if (!value) { PyErr_Format(PyExc_KeyError, "BatchCore: the plan has no %s", name); return -1; }
+    *out = PyFloat_AsDouble(value);
+    return *out == -1.0 && PyErr_Occurred() ? -1 : 0;
+}
+
+static PyObject *plan_object(PyObject *plan, const char *name) {
+    PyObject *value = PyDict_GetItemString(plan, name);
+    if (!value) { PyErr_Format(PyExc_KeyError, "BatchCore: the plan has no %s", name); return NULL; }
+    Py_INCREF(value);
+    return value;
+}
+
+/* BatchCore(n, plan, observations, masks, to_move, status, chosen): ``plan`` is the dict
+ * interop/batch.py's _compiled makes from the layout and the action space (every position a
+ * piece starts at, the tables of values to entries); the arrays are the batch's own, held. */
+static PyObject *BatchCore_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    Py_ssize_t n;
+    PyObject *plan, *arrays[5];
+    if (!PyArg_ParseTuple(args, "nO!OOOOO", &n, &PyDict_Type, &plan, &arrays[0], &arrays[1], &arrays[2],
+                          &arrays[3], &arrays[4]))
+        return NULL;
+    BatchCore *B = (BatchCore *)type->tp_alloc(type, 0);
+    if (!B) return NULL;
+    B->n = n;
+    struct { const char *name; int *field; } ints[] = {
+        {"players", &B->players}, {"deck", &B->deck}, {"observation_size", &B->obs_size}, {"actions", &B->actions},
+        {"play_at", &B->play_at}, {"discard_at", &B->discard_at}, {"done_at", &B->done_at}, {"sides", &B->sides},
+        {"rounds", &B->rounds}, {"row_width", &B->row_width},
+        {"phase", &B->at_phase}, {"to_move", &B->at_to_move}, {"dealer", &B->at_dealer},
+        {"teammates", &B->at_teammates}, {"hand", &B->at_hand}, {"chosen", &B->at_chosen}, {"trick", &B->at_trick},
+        {"leader", &B->at_leader}, {"played", &B->at_played}, {"taken", &B->at_taken}, {"trump", &B->at_trump},
+        {"call", &B->at_call}, {"auction", &B->at_auction}, {"bidder", &B->at_bidder}, {"bid", &B->at_bid},
+        {"called", &B->at_called}, {"partner", &B->at_partner}, {"own_discards", &B->at_own_discards},
+        {"gift", &B->at_gift}, {"upcards_at", &B->at_upcards}, {"hand_sizes", &B->at_hand_sizes},
+        {"discard_counts", &B->at_discard_counts}, {"stock", &B->at_stock}, {"scores", &B->at_scores},
+        {"rounds_left", &B->at_rounds_left},
+    };
+    for (size_t k = 0; k < sizeof(ints) / sizeof(ints[0]); k++)
+        if (plan_int(plan, ints[k].name, ints[k].field) < 0) { Py_DECREF(B); return NULL; }
+    PyObject *move_type = NULL;
+    if (plan_float(plan, "hand_scale", &B->hand_scale) < 0 || plan_float(plan, "score_scale", &B->score_scale) < 0
+        || !(B->phases = plan_object(plan, "phases")) || !(B->playing = plan_object(plan, "playing"))
+        || !(B->calling = plan_object(plan, "calling")) || !(B->bid_index = plan_object(plan, "bid_index"))
+        || !(B->deal_index = plan_object(plan, "deal_index")) || !(B->upcards = plan_object(plan, "upcards"))
+        || !(B->moves = plan_object(plan, "moves")) || !(B->action_of = plan_object(plan, "action_of"))
+        || !(move_type = plan_object(plan, "move_type"))) {
+        Py_DECREF(B);
+        return NULL;
+    }
+    B->move_type = (PyTypeObject *)move_type;
+    PyObject *side_of = PyDict_GetItemString(plan, "side_of");
+    int P = B->players;
+    if (n < 1 || P < 2 || P > MAXP || B->deck < 1 || B->deck > 64 || B->actions < 1 || B->play_at < 0
+        || B->play_at + B->deck > B->actions || B->discard_at < 0 || B->discard_at + B->deck > B->actions
+        || B->done_at < 0 || B->done_at >= B->actions || B->hand_scale <= 0 || B->score_scale <= 0 || B->sides < 1
+        || B->sides > MAXP || !PyTuple_Check(B->phases) || !PyDict_Check(B->bid_index) || !PyDict_Check(B->deal_index)
+        || !PyTuple_Check(B->moves) || PyTuple_GET_SIZE(B->moves) != B->actions || !PyDict_Check(B->action_of)
+        || !PyType_Check(move_type) || !PyType_IsSubtype(B->move_type, &PyTuple_Type)
+        || !side_of || !PyTuple_Check(side_of) || PyTuple_GET_SIZE(side_of) != P) {
+        PyErr_SetString(PyExc_ValueError, "BatchCore: a plan that does not fit together");
+        Py_DECREF(B);
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < B->actions; k++) {
+        PyObject *move = PyTuple_GET_ITEM(B->moves, k);
+        if (move == Py_None && !(k == B->done_at || (k >= B->discard_at && k < B->discard_at + B->deck))) {
+            PyErr_SetString(PyExc_ValueError, "BatchCore: an action without a move");
+            Py_DECREF(B);
+            return NULL;
+        }
+    }
+    for (int s = 0; s < P; s++) {
+        if (read_int(PyTuple_GET_ITEM(side_of, s), &B->side_of[s]) < 0 || B->side_of[s] < 0
+            || B->side_of[s] >= B->sides) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "BatchCore: a side out of range");
+            Py_DECREF(B);
+            return NULL;
+        }
+    }
+    for (int s = 0; s < P; s++)
+        for (int r = 0; r < P; r++) B->mates[s][r] = B->side_of[(s + r) % P] == B->side_of[s];
+    if (!(B->apply_name = PyUnicode_InternFromString("_apply"))
+        || !(B->discard_word = PyUnicode_InternFromString("discard"))) { Py_DECREF(B); return NULL; }
+    Py_ssize_t sizes[5][2] = {{n * B->obs_size, 4}, {n * B->actions, 1}, {n, 8}, {n, 1}, {n, 8}};
+    const char *names[5] = {"observations", "masks", "to_move", "status", "chosen"};
+    for (int k = 0; k < 5; k++) {
+        if (batch_buffer(arrays[k], &B->views[k], sizes[k][0], sizes[k][1], names[k], 1) < 0) {
+            Py_DECREF(B);
+            return NULL;
+        }
+        B->held = k + 1;
+    }
+    B->seen = PyMem_Calloc((size_t)n, sizeof(PyObject *));
+    B->faces = PyMem_Calloc((size_t)n, sizeof(uint64_t));
+    if (!B->seen || !B->faces) { Py_DECREF(B); return PyErr_NoMemory(); }
+    return (PyObject *)B;
+}
+
+static PyMethodDef BatchCore_methods[] = {
+    {"step", (PyCFunction)(void (*)(void))BatchCore_step, METH_FASTCALL,
+     "step(games, actions): every game's move and row, as far as C goes (the status array says the rest)."},
+    {"observe", (PyCFunction)(void (*)(void))BatchCore_observe, METH_FASTCALL,
+     "observe(index, game): one game's row in C (False: Python must)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject BatchCoreType_ = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pitchcore._kernel.BatchCore",
+    .tp_basicsize = sizeof(BatchCore),
+    .tp_dealloc = (destructor)BatchCore_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "interop.batch.Batch's moves and rows in C (Batch is the class to use).",
+    .tp_methods = BatchCore_methods,
+    .tp_new = BatchCore_new,
 };
 
 /* -- the deal --------------------------------------------------------------------------- */

@@ -49,6 +49,7 @@ from ..game import kernel
 from ..game.engine import _variant, new_game
 from ..game.view import upcard_indices
 from ..model.errors import IllegalMove
+from ..model.moves import Move
 from ..model.phase import Phase
 from ..model.state import GameState
 from .actions import ActionSpace, action_space
@@ -62,11 +63,10 @@ __all__ = ["Batch", "BatchStep"]
 Reward = Literal["game", "hand"]
 _OVER = Phase.GAME_OVER
 _SEEDS = 2**63
-_STEP, _OBSERVE, _ENDS = 1, 2, 4
-"""What ``_kernel.BatchCore.step`` leaves to Python per game (flags; 0: nothing): the move (a
-discard built card by card), the row, the game's ends (its scores or deal changed, or it is
-over: rewards, truncation, a new game)."""
-_PIECES = ("phase", "to_move", "dealer", "teammates", "hand", "trick", "leader", "played", "taken", "trump", "call",
+_OBSERVE, _ENDS = 1, 2
+"""What ``_kernel.BatchCore.step`` leaves to Python per game (flags; 0: nothing): the row, the
+game's ends (its scores or deal changed, or it is over: rewards, truncation, a new game)."""
+_PIECES = ("phase", "to_move", "dealer", "teammates", "hand", "chosen", "trick", "leader", "played", "taken", "trump", "call",
            "auction", "bidder", "bid", "called", "partner", "own_discards", "gift", "hand_sizes", "discard_counts",
            "stock", "scores", "rounds_left")
 """The observation's pieces whose positions the kernel's half writes to (``TensorLayout._at``)."""
@@ -143,7 +143,7 @@ class Batch:
         self.finished: dict[int, GameState] = {}
         """The games that ended at the last step, by row: their final states."""
         self._games: list[Game] = []
-        self._chosen = [0] * n
+        self._chosen = np.zeros(n, dtype=np.uint64)
         self._scores: list[tuple[int, ...]] = []
         self._built = frozenset((*self.space.blocks["discard"], *self.space.blocks["done"]))
         """The actions that build a discard card by card (always Python's: ``space.apply``)."""
@@ -160,7 +160,8 @@ class Batch:
         plan: dict[str, object] = {name: at[name] for name in _PIECES}
         plan.update(
             players=self.players, deck=layout.deck_size, observation_size=layout.observation_size,
-            actions=space.size, play_at=space.play, sides=layout.sides, rounds=layout._rounds,
+            actions=space.size, play_at=space.play, discard_at=space.discard, done_at=space.done, move_type=Move,
+            sides=layout.sides, rounds=layout._rounds,
             row_width=1 + len(layout._bid_index), hand_scale=layout.hand_scale, score_scale=layout.score_scale,
             upcards_at=max(layout._upcards_at, 0), phases=PHASES, playing=Phase.PLAYING, calling=Phase.CALLING,
             bid_index=dict(layout._bid_index),
@@ -169,7 +170,8 @@ class Batch:
             moves=tuple(None if action in self._built else move for action, move in enumerate(space._moves)),
             action_of=dict(space._plain_action_of), side_of=tuple(self._side_of.tolist()),
         )
-        return kernel.BATCH_CORE(self.n, plan)
+        return kernel.BATCH_CORE(self.n, plan, self._observations, self._masks, self._to_move, self._status,
+                                 self._chosen)
 
     def _seed_all(self, seed: int | Sequence[int]) -> None:
         if isinstance(seed, bool):
@@ -192,7 +194,7 @@ class Batch:
 
     def chosen(self, index: int) -> int:
         """The cards game ``index``'s seat to move has picked so far for a discard (0: none)."""
-        return self._chosen[index]
+        return int(self._chosen[index])
 
     def _start(self, index: int) -> Game:
         seed = self._generators[index].randrange(_SEEDS)
@@ -242,7 +244,7 @@ class Batch:
         action = int(actions[index])
         state = self._games[index].freeze()
         try:
-            self.space.action_to_move(state, action, self._chosen[index])
+            self.space.action_to_move(state, action, int(self._chosen[index]))
         except IllegalMove as error:
             raise IllegalMove(f"game {index}: {error}") from None
         raise IllegalMove(f"game {index}: action {action} is not legal now")  # pragma: no cover - masks agree
@@ -258,25 +260,30 @@ class Batch:
         the rest here."""
         status = self._status
         if self._core is not None:
-            self._core.step(self._games, actions, self._observations, self._masks, self._to_move, status)
-            rows = np.flatnonzero(status)
+            self._core.step(self._games, actions)
+            for index in np.flatnonzero(status).tolist():
+                self._finish(index, int(status[index]))
         else:
-            status.fill(_STEP | _OBSERVE | _ENDS)
-            rows = np.arange(self.n)
-        for index in rows.tolist():
-            self._finish(index, int(actions[index]), int(status[index]))
+            for index, action in enumerate(actions.tolist()):
+                self._move(index, action)
+                self._finish(index, _OBSERVE | _ENDS)
 
-    def _finish(self, index: int, action: int, status: int) -> None:
-        """What the kernel left of game ``index``'s step: its move, its ends, its row."""
+    def _move(self, index: int, action: int) -> None:
+        """Game ``index``'s action (< 0: none) on the pure path: ``ActionSpace.apply``'s."""
+        if action < 0:
+            return
         game = self._games[index]
-        if status & _STEP and action >= 0:
-            move = self.space.action_to_move(game.freeze(), action, self._chosen[index])  # (legal: checked)
-            if move is None:  # a card joins the discard being built
-                self._chosen[index] |= 1 << (action - self.space.discard)
-            else:
-                game.apply(move)
-                self._chosen[index] = 0
-            status |= _OBSERVE | _ENDS
+        chosen = int(self._chosen[index])
+        move = self.space.action_to_move(game.freeze(), action, chosen)  # (legal: checked)
+        if move is None:  # a card joins the discard being built
+            self._chosen[index] = chosen | 1 << (action - self.space.discard)
+        else:
+            game.apply(move)
+            self._chosen[index] = 0
+
+    def _finish(self, index: int, status: int) -> None:
+        """What the kernel left of game ``index``'s step: its ends, its row."""
+        game = self._games[index]
         if status & _ENDS:
             state = game.freeze()
             before = self._scores[index]
@@ -301,10 +308,8 @@ class Batch:
 
     def _observe(self, index: int, game: Game) -> None:
         """Game ``index``'s row: in C where the kernel can write it, else the per-state functions."""
-        chosen = self._chosen[index]
-        core = self._core
-        if not chosen and core is not None and core.observe(index, game, self._observations, self._masks,
-                                                           self._to_move):
+        chosen = int(self._chosen[index])
+        if self._core is not None and self._core.observe(index, game):
             return
         state = game.freeze()
         seat = state.to_move
