@@ -66,9 +66,9 @@ _SEEDS = 2**63
 _OBSERVE, _ENDS = 1, 2
 """What ``_kernel.BatchCore.step`` leaves to Python per game (flags; 0: nothing): the row, the
 game's ends (its scores or deal changed, or it is over: rewards, truncation, a new game)."""
-_PIECES = ("phase", "to_move", "dealer", "teammates", "hand", "chosen", "trick", "leader", "played", "taken", "trump", "call",
-           "auction", "bidder", "bid", "called", "partner", "own_discards", "gift", "hand_sizes", "discard_counts",
-           "stock", "scores", "rounds_left")
+_PIECES = ("phase", "to_move", "dealer", "teammates", "hand", "chosen", "trick", "leader", "played", "taken",
+           "trump", "call", "auction", "bidder", "bid", "called", "partner", "own_discards", "gift", "hand_sizes",
+           "discard_counts", "stock", "scores", "rounds_left")
 """The observation's pieces whose positions the kernel's half writes to (``TensorLayout._at``)."""
 
 
