@@ -414,15 +414,27 @@ static PyObject *kernel_plain_types(PyObject *module, PyObject *const *args, Py_
 
 /* -- reading and writing a GameState's fields --------------------------------------------- */
 
+/* A card mask (an int, 0 <= mask < 2**64) into ``out``. A deck's masks fit a signed 64-bit
+ * integer, read digit by digit; PyLong_AsUnsignedLongLong goes through a byte array (a few
+ * per cent of a batch's step), so it reads only the rest and raises for what is no mask. */
+static int read_mask(PyObject *value, uint64_t *out) {
+    if (PyLong_Check(value)) {
+        int overflow = 0;
+        long long x = PyLong_AsLongLongAndOverflow(value, &overflow);
+        if (!overflow && x >= 0) { *out = (uint64_t)x; return 0; }
+        if (x == -1 && PyErr_Occurred()) return -1;
+    }
+    *out = PyLong_AsUnsignedLongLong(value);
+    return *out == (uint64_t)-1 && PyErr_Occurred() ? -1 : 0;
+}
+
 static int read_masks(PyObject *tuple, uint64_t *out, int players) {
     if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != players) {
         PyErr_SetString(PyExc_TypeError, "kernel: masks must be a tuple of one mask per seat");
         return -1;
     }
-    for (int i = 0; i < players; i++) {
-        out[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(tuple, i));
-        if (out[i] == (uint64_t)-1 && PyErr_Occurred()) return -1;
-    }
+    for (int i = 0; i < players; i++)
+        if (read_mask(PyTuple_GET_ITEM(tuple, i), &out[i]) < 0) return -1;
     return 0;
 }
 
@@ -2203,9 +2215,7 @@ static int batch_record(BatchCore *B, Py_ssize_t i, PyObject **f, PyObject *info
         if (bidder == seat) {
             uint64_t gift;
             PyObject *gift_obj = PyTuple_GET_ITEM(info, INFO_GIFT);
-            if (!PyLong_CheckExact(gift_obj)) return 0;
-            gift = PyLong_AsUnsignedLongLong(gift_obj);
-            if (gift == (uint64_t)-1 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
+            if (!PyLong_CheckExact(gift_obj) || read_mask(gift_obj, &gift) < 0) { PyErr_Clear(); return 0; }
             for (; gift; gift &= gift - 1) obs[B->at_gift + __builtin_ctzll(gift)] = 1.0f;
         }
     }
@@ -2297,8 +2307,8 @@ static int batch_discard_mask(BatchCore *B, PyObject *legal, uint64_t chosen, in
             PyObject *move = PyTuple_GET_ITEM(legal, k);
             if (PyTuple_Check(move) && PyTuple_GET_SIZE(move) == 2 && PyUnicode_Check(PyTuple_GET_ITEM(move, 0))
                 && PyUnicode_Compare(PyTuple_GET_ITEM(move, 0), B->discard_word) == 0) {
-                uint64_t thrown = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(move, 1));
-                if (thrown == (uint64_t)-1 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
+                uint64_t thrown;
+                if (read_mask(PyTuple_GET_ITEM(move, 1), &thrown) < 0) { PyErr_Clear(); return 0; }
                 if ((thrown & chosen) == chosen) { any = 1; more |= thrown; done |= thrown == chosen; }
                 continue;
             }
