@@ -81,6 +81,13 @@ def _compare(variant: pc.Variant | str, n: int, steps: int, seed: int, **options
     return batch
 
 
+KERNEL_ONLY = pytest.mark.path_independent
+"""On the pure path every row of a batch is written by the per-state functions themselves, so
+comparing them is run once, on the compiled kernel (``make test``'s second run leaves
+``path_independent`` tests out); the smaller tests below still run the batch on both paths."""
+
+
+@KERNEL_ONLY
 @pytest.mark.parametrize("name", BUNDLED)
 def test_every_row_is_the_per_state_observation_and_mask(name: str) -> None:
     """Random games of every bundled variant: each row equals the per-state functions for the
@@ -88,6 +95,7 @@ def test_every_row_is_the_per_state_observation_and_mask(name: str) -> None:
     _compare(name, n=6, steps=STEPS, seed=len(name), max_hands=4)
 
 
+@KERNEL_ONLY
 @pytest.mark.parametrize("name", sorted({**TRUMP_HOUSE, **HOUSE_RULES}))
 def test_rows_on_house_rules(name: str) -> None:
     """The house-rule examples (jokers, off-colour trumps, teams, called partners ...)."""
@@ -229,3 +237,36 @@ def test_the_batch_plays_a_variant_loaded_from_state() -> None:
     state: GameState = pc.new_game("cinch", seed=1)
     batch = Batch(state.table.variant, n=2, players=state.players)
     assert batch.space is action_space(state)
+
+
+@pytest.mark.parametrize(("name", "kind"), [("auction-pitch", "game"), ("sell-out", "hand"),
+                                            ("partnership-pitch", "hand"), ("haus-pitch", "game"),
+                                            ("cinch", "hand")])
+def test_rewards_and_ends_are_the_pettingzoo_environments(name: str, kind: str) -> None:
+    """Row 0 of a batch beside PettingZoo's environment from the same seed and actions: the
+    same rewards per seat at every step, the same termination and truncation."""
+    try:
+        from pitchcore.adapters.pettingzoo import raw_env
+    except ImportError:
+        from conftest import missing
+        missing("pettingzoo is not installed (pip install -e '.[pettingzoo]')")
+    batch = Batch(name, n=2, seed=4, reward=kind, max_hands=6)  # type: ignore[arg-type]
+    table = raw_env(name, max_hands=6, reward=kind)
+    result = batch.reset()
+    table.reset(seed=batch.seeds[0])
+    rng = np.random.default_rng(4)
+    ends = 0
+    for _ in range(1500):
+        actions = _random_actions(result, rng)
+        seat = int(result.to_move[0])
+        assert table.agent_selection == f"seat_{seat}"
+        table.step(int(actions[0]))
+        result = batch.step(actions)
+        expected = [table.rewards[agent] for agent in table.possible_agents]
+        assert result.rewards[0].tolist() == expected
+        done = any(table.terminations.values()), any(table.truncations.values())
+        assert (bool(result.terminated[0]), bool(result.truncated[0])) == done
+        if any(done):
+            ends += 1
+            table.reset(seed=batch.seeds[0])
+    assert ends >= 2
