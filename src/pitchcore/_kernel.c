@@ -1148,6 +1148,7 @@ typedef struct {
 } Bids;
 
 static PyTypeObject BidsType_;
+static PyTypeObject DrawsType_;  /* (defined with the draw, below) */
 
 /* The seat to move, the dealer and the high rank of bidding fields (0: not the kernel's: not
  * bidding, or a rank out of the table). */
@@ -1375,12 +1376,14 @@ static PyTypeObject BidsType_ = {
     .tp_new = Bids_new,
 };
 
-/* -- fast.Game's play moves ------------------------------------------------------------------ */
+/* -- fast.Game's moves in the kernel ---------------------------------------------------------- */
 
 /* The base of pitchcore.fast.Game where the kernel is built: ``moves``, ``apply`` and
  * ``apply_in_hand`` of a play (the moves most of a game is made of) run here without a Python
- * frame; every other move, and the end of a hand, go to the subclass's Python methods
- * (``_moves``, ``_apply``, ``_apply_in_hand``, ``_after``), which are the whole definition. */
+ * frame, and so does ``apply`` of another compiled step's move (a bid, a draw's discard:
+ * loop.make_move's two lines); what follows a step's end, every other move, and the end of a
+ * hand go to the subclass's Python methods (``_moves``, ``_apply``, ``_apply_in_hand``,
+ * ``_after``), which are the whole definition. */
 typedef struct {
     PyObject_HEAD
     PyObject *fields;   /* the state's fields (a list) */
@@ -1405,6 +1408,20 @@ static PyObject *GameBase_moves(GameBase *g, PyObject *unused) {
     return Rules_legal(R, g->fields);
 }
 
+/* The game's log extended by ``move`` (loop.make_move's last line: a Log link, untracked). */
+static int game_log(GameBase *g, PyTypeObject *log_type, PyObject *move) {
+    PyObject **f = ((PyListObject *)g->fields)->ob_item;
+    PyObject *log = log_type->tp_alloc(log_type, 2);
+    if (!log) return -1;
+    Py_INCREF(f[F_LOG]);
+    PyTuple_SET_ITEM(log, 0, f[F_LOG]);
+    Py_INCREF(move);
+    PyTuple_SET_ITEM(log, 1, move);
+    untrack_plain(log, 0);
+    PyList_SetItem(g->fields, F_LOG, log);
+    return 0;
+}
+
 /* 1: the play was made and the hand goes on (nothing left to do); 0: not a play made here;
  * -1: an error; 2: the play was made and ended the play step (the caller finishes it). */
 static int game_play(GameBase *g, PyObject *move) {
@@ -1414,42 +1431,83 @@ static int game_play(GameBase *g, PyObject *move) {
     PyObject *args[2] = {g->fields, move};
     PyObject *next = Rules_apply_in_place(R, args, 2);
     if (!next) return -1;
-    PyObject **f = ((PyListObject *)g->fields)->ob_item;
-    PyObject *log = R->log_type->tp_alloc(R->log_type, 2);
-    if (!log) { Py_DECREF(next); return -1; }
-    Py_INCREF(f[F_LOG]);
-    PyTuple_SET_ITEM(log, 0, f[F_LOG]);
-    Py_INCREF(move);
-    PyTuple_SET_ITEM(log, 1, move);
-    untrack_plain(log, 0);
-    PyList_SetItem(g->fields, F_LOG, log);
+    if (game_log(g, R->log_type, move) < 0) { Py_DECREF(next); return -1; }
     int result = next == R->wait ? 1 : 2;
     Py_DECREF(next);
     return result;
 }
 
-static PyObject *GameBase_apply(GameBase *g, PyObject *move) {
+static PyObject *draws_wait(PyObject *draws);  /* (below, with the draw) */
+
+/* A move of another compiled step (a bid of the kernel's auction, a draw's discard) made as
+ * loop.make_move makes it: the step's own apply_in_place, then the log extended. 1: made, and
+ * *index and *next say which step it was and what follows it; 0: the step now running is
+ * not compiled (Python makes the move); -1: an error. */
+static int game_step(GameBase *g, PyObject *move, Py_ssize_t *index, PyObject **next) {
+    static PyObject *pipeline_name = NULL, *apply_name = NULL;
+    if (!pipeline_name && !(pipeline_name = PyUnicode_InternFromString("pipeline"))) return -1;
+    if (!apply_name && !(apply_name = PyUnicode_InternFromString("apply_in_place"))) return -1;
+    if (!g->fields || !PyList_CheckExact(g->fields) || PyList_GET_SIZE(g->fields) != F_COUNT) return 0;
+    PyObject **f = ((PyListObject *)g->fields)->ob_item;
+    if (!PyLong_CheckExact(f[F_STEP])) return 0;
+    *index = PyLong_AsSsize_t(f[F_STEP]);
+    PyObject *pipeline = PyObject_GetAttr(f[F_TABLE], pipeline_name);
+    if (!pipeline) { PyErr_Clear(); return 0; }
+    PyObject *step = PyTuple_Check(pipeline) && *index >= 0 && *index < PyTuple_GET_SIZE(pipeline)
+        ? PyTuple_GET_ITEM(pipeline, *index) : NULL;
+    PyObject *method = step ? PyObject_GetAttr(step, apply_name) : NULL;
+    Py_DECREF(pipeline);
+    if (!method) { PyErr_Clear(); return 0; }
+    PyObject *self = PyCFunction_Check(method) ? PyCFunction_GET_SELF(method) : NULL;
+    PyObject *wait = !self ? NULL : Py_TYPE(self) == &BidsType_ ? ((Bids *)self)->wait
+        : Py_TYPE(self) == &DrawsType_ ? draws_wait(self) : NULL;
+    PyTypeObject *log_type = !wait ? NULL : Py_TYPE(self) == &BidsType_ ? ((Bids *)self)->log_type : NULL;
+    if (!wait) { Py_DECREF(method); return 0; }
+    PyObject *args[2] = {g->fields, move};
+    *next = PyObject_Vectorcall(method, args, 2, NULL);  /* (Bids_apply_in_place, Draws_apply_in_place) */
+    Py_DECREF(method);
+    if (!*next) return -1;
+    if (!log_type) log_type = Py_TYPE(PyList_GET_ITEM(g->fields, F_LOG));
+    if (game_log(g, log_type, move) < 0) { Py_CLEAR(*next); return -1; }
+    if (*next == wait) Py_CLEAR(*next);
+    return 1;
+}
+
+/* fast.Game.apply or apply_in_hand (``in_hand``) of any move: a play or another compiled step's
+ * move here, what follows a step's end through fast.Game._after (loop.follow, Python's one
+ * definition), any other move through the Python method. */
+static PyObject *game_apply(GameBase *g, PyObject *move, int in_hand) {
     int made = game_play(g, move);
     if (made < 0) return NULL;
-    if (made == 0) { PyObject *name = PyUnicode_InternFromString("_apply"); if (!name) return NULL;
-        PyObject *r = PyObject_CallMethodOneArg((PyObject *)g, name, move); Py_DECREF(name); return r; }
-    if (made == 1) Py_RETURN_NONE;
-    /* the play step is over: what follows is Python's one definition (fast.Game._after, loop.follow) */
-    PyObject *done = PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, Py_False);
-    if (!done) return NULL;
-    Py_DECREF(done);
+    if (made == 1) return in_hand ? Py_NewRef(Py_False) : Py_NewRef(Py_None);
+    if (made == 2)  /* the play step is over */
+        return PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, in_hand ? Py_True : Py_False);
+    Py_ssize_t index;
+    PyObject *next = NULL;
+    made = game_step(g, move, &index, &next);
+    if (made < 0) return NULL;
+    if (made == 0) {
+        PyObject *name = PyUnicode_InternFromString(in_hand ? "_apply_in_hand" : "_apply");
+        if (!name) return NULL;
+        PyObject *r = PyObject_CallMethodOneArg((PyObject *)g, name, move);
+        Py_DECREF(name);
+        return r;
+    }
+    if (!next) return in_hand ? Py_NewRef(Py_False) : Py_NewRef(Py_None);  /* (the step waits for more) */
+    PyObject *r = PyObject_CallMethod((PyObject *)g, "_after", "nON", index, in_hand ? Py_True : Py_False, next);
+    if (!r || in_hand) return r;
+    Py_DECREF(r);
     Py_RETURN_NONE;
 }
 
-static PyObject *GameBase_apply_in_hand(GameBase *g, PyObject *move) {
-    int made = game_play(g, move);
-    if (made < 0) return NULL;
-    if (made == 0) { PyObject *name = PyUnicode_InternFromString("_apply_in_hand"); if (!name) return NULL;
-        PyObject *r = PyObject_CallMethodOneArg((PyObject *)g, name, move); Py_DECREF(name); return r; }
-    if (made == 1) Py_RETURN_FALSE;
-    /* the play step is over: what follows is Python's one definition (fast.Game._after, loop.follow) */
-    return PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, Py_True);
+static PyObject *GameBase_apply(GameBase *g, PyObject *move) {
+    PyObject *r = game_apply(g, move, 0);
+    if (!r) return NULL;
+    Py_DECREF(r);
+    Py_RETURN_NONE;
 }
+
+static PyObject *GameBase_apply_in_hand(GameBase *g, PyObject *move) { return game_apply(g, move, 1); }
 
 static int GameBase_traverse(GameBase *g, visitproc visit, void *arg) {
     Py_VISIT(g->fields);
@@ -1493,7 +1551,7 @@ static PyTypeObject GameBaseType = {
     .tp_basicsize = sizeof(GameBase),
     .tp_dealloc = (destructor)GameBase_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "fast.Game's play moves in the kernel (fast.Game is the class to use).",
+    .tp_doc = "fast.Game's compiled moves in the kernel (fast.Game is the class to use).",
     .tp_traverse = (traverseproc)GameBase_traverse,
     .tp_clear = (inquiry)GameBase_clear,
     .tp_methods = GameBase_methods,
@@ -1833,6 +1891,8 @@ typedef struct {
 
 static PyTypeObject DrawsType_;
 
+static PyObject *draws_wait(PyObject *draws) { return ((Draws *)draws)->wait; }
+
 typedef struct {
     int seat, dealer;
     uint64_t hand;
@@ -2145,7 +2205,6 @@ typedef struct {
     PyObject *moves;              /* per action, its move (None: a discard's card or done) */
     PyObject *action_of;          /* move -> its action */
     PyTypeObject *move_type;      /* Move */
-    PyObject *apply_name;         /* "_apply" */
     PyObject *discard_word;       /* "discard" */
     PyObject **seen;              /* per game: the info its upcards were found for */
     uint64_t *faces;              /* per game: those upcards */
@@ -2444,9 +2503,9 @@ static int batch_encode(BatchCore *B, Py_ssize_t i, GameBase *g) {
     return 1;
 }
 
-/* Make ``action`` in game ``g``: a play in C, a card joining the discard being built (the new
- * ``chosen``, ActionSpace.apply), the discard itself and any other move by fast.Game's own
- * ``_apply``. 1: made; -1: an error. */
+/* Make ``action`` in game ``g``: a card joining the discard being built (the new ``chosen``,
+ * ActionSpace.apply), any move as fast.Game.apply makes it (game_apply: a play or a compiled
+ * step's move in C, anything else through its Python). 1: made; -1: an error. */
 static int batch_move(BatchCore *B, Py_ssize_t i, GameBase *g, int64_t action) {
     uint64_t *chosen = (uint64_t *)B->views[VIEW_CHOSEN].buf + i;
     if (action >= B->discard_at && action < B->discard_at + B->deck) {
@@ -2463,23 +2522,9 @@ static int batch_move(BatchCore *B, Py_ssize_t i, GameBase *g, int64_t action) {
         PyTuple_SET_ITEM(move, 1, value);
         *chosen = 0;
     } else {
-        move = PyTuple_GET_ITEM(B->moves, action);
-        Py_INCREF(move);
-        Rules *R;
-        if (game_fast(g, &R) && action >= B->play_at && action < B->play_at + R->deck_size) {
-            int made = game_play(g, move);
-            Py_DECREF(move);
-            if (made < 0) return -1;
-            if (made == 2) {  /* the play step is over: fast.Game._after, as GameBase_apply */
-                PyObject *r = PyObject_CallMethod((PyObject *)g, "_after", "nO", g->play, Py_False);
-                if (!r) return -1;
-                Py_DECREF(r);
-            }
-            if (made) return 1;
-            Py_INCREF(move);
-        }
+        move = Py_NewRef(PyTuple_GET_ITEM(B->moves, action));
     }
-    PyObject *r = PyObject_CallMethodOneArg((PyObject *)g, B->apply_name, move);
+    PyObject *r = game_apply(g, move, 0);
     Py_DECREF(move);
     if (!r) return -1;
     Py_DECREF(r);
@@ -2570,7 +2615,7 @@ static void BatchCore_dealloc(BatchCore *B) {
     for (int k = 0; k < B->held; k++) PyBuffer_Release(&B->views[k]);
     Py_XDECREF(B->phases); Py_XDECREF(B->playing); Py_XDECREF(B->calling); Py_XDECREF(B->bid_index);
     Py_XDECREF(B->deal_index); Py_XDECREF(B->upcards); Py_XDECREF(B->moves); Py_XDECREF(B->action_of);
-    Py_XDECREF(B->move_type); Py_XDECREF(B->apply_name); Py_XDECREF(B->discard_word);
+    Py_XDECREF(B->move_type); Py_XDECREF(B->discard_word);
     Py_TYPE(B)->tp_free((PyObject *)B);
 }
 
@@ -2663,8 +2708,7 @@ static PyObject *BatchCore_new(PyTypeObject *type, PyObject *args, PyObject *kwd
     }
     for (int s = 0; s < P; s++)
         for (int r = 0; r < P; r++) B->mates[s][r] = B->side_of[(s + r) % P] == B->side_of[s];
-    if (!(B->apply_name = PyUnicode_InternFromString("_apply"))
-        || !(B->discard_word = PyUnicode_InternFromString("discard"))) { Py_DECREF(B); return NULL; }
+    if (!(B->discard_word = PyUnicode_InternFromString("discard"))) { Py_DECREF(B); return NULL; }
     Py_ssize_t sizes[5][2] = {{n * B->obs_size, 4}, {n * B->actions, 1}, {n, 8}, {n, 1}, {n, 8}};
     const char *names[5] = {"observations", "masks", "to_move", "status", "chosen"};
     for (int k = 0; k < 5; k++) {

@@ -98,8 +98,9 @@ class Game(_GameBase):
     A clone copies one list of references (the fields of a ``GameState``, which are
     immutable), so branching is as cheap as a move, and clones never share a change.
     Where the compiled kernel plays the variant, ``moves``, ``apply`` and ``apply_in_hand``
-    of a play run in C; every other move, and the end of a hand, run the Python methods
-    below, the same ones the pure-Python path runs for every move.
+    of a play run in C, and so does ``apply`` of a bid or discard the kernel makes; every
+    other move, and what follows the end of a step or a hand, run the Python methods below,
+    the same ones the pure-Python path runs for every move.
 
         >>> import pitchcore, random
         >>> from pitchcore import fast
