@@ -1461,14 +1461,12 @@ static int game_step(GameBase *g, PyObject *move, Py_ssize_t *index, PyObject **
     PyObject *self = PyCFunction_Check(method) ? PyCFunction_GET_SELF(method) : NULL;
     PyObject *wait = !self ? NULL : Py_TYPE(self) == &BidsType_ ? ((Bids *)self)->wait
         : Py_TYPE(self) == &DrawsType_ ? draws_wait(self) : NULL;
-    PyTypeObject *log_type = !wait ? NULL : Py_TYPE(self) == &BidsType_ ? ((Bids *)self)->log_type : NULL;
     if (!wait) { Py_DECREF(method); return 0; }
     PyObject *args[2] = {g->fields, move};
     *next = PyObject_Vectorcall(method, args, 2, NULL);  /* (Bids_apply_in_place, Draws_apply_in_place) */
     Py_DECREF(method);
     if (!*next) return -1;
-    if (!log_type) log_type = Py_TYPE(PyList_GET_ITEM(g->fields, F_LOG));
-    if (game_log(g, log_type, move) < 0) { Py_CLEAR(*next); return -1; }
+    if (game_log(g, Py_TYPE(PyList_GET_ITEM(g->fields, F_LOG)), move) < 0) { Py_CLEAR(*next); return -1; }
     if (*next == wait) Py_CLEAR(*next);
     return 1;
 }

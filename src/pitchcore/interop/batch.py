@@ -145,8 +145,6 @@ class Batch:
         self._games: list[Game] = []
         self._chosen = np.zeros(n, dtype=np.uint64)
         self._scores: list[tuple[int, ...]] = []
-        self._built = frozenset((*self.space.blocks["discard"], *self.space.blocks["done"]))
-        """The actions that build a discard card by card (always Python's: ``space.apply``)."""
         self._core = self._compiled()
         self._seed_all(seed)
 
@@ -157,6 +155,7 @@ class Batch:
         if kernel.BATCH_CORE is None or layout._shown_at >= 0:  # (cards drawn in sight during play: Python)
             return None
         at = layout._at
+        built = (*space.blocks["discard"], *space.blocks["done"])  # (a discard built card by card: chosen)
         plan: dict[str, object] = {name: at[name] for name in _PIECES}
         plan.update(
             players=self.players, deck=layout.deck_size, observation_size=layout.observation_size,
@@ -167,7 +166,7 @@ class Batch:
             bid_index=dict(layout._bid_index),
             deal_index={size: bit.bit_length() - 1 for size, bit in layout._deal_bits.items()},
             upcards=partial(upcard_indices, face_up_stock=layout._face_up) if layout._upcards_at >= 0 else None,
-            moves=tuple(None if action in self._built else move for action, move in enumerate(space._moves)),
+            moves=tuple(None if action in built else move for action, move in enumerate(space._moves)),
             action_of=dict(space._plain_action_of), side_of=tuple(self._side_of.tolist()),
         )
         return kernel.BATCH_CORE(self.n, plan, self._observations, self._masks, self._to_move, self._status,
