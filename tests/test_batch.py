@@ -20,7 +20,7 @@ from conftest import BUNDLED, HOUSE_RULES, TRUMP_HOUSE
 from pitchcore.game import kernel
 from pitchcore.interop.actions import action_space
 from pitchcore.interop.batch import Batch, BatchStep
-from pitchcore.interop.tensors import observation_tensor
+from pitchcore.interop.tensors import information_state_tensor, observation_tensor
 from pitchcore.loading.loader import load_variant_text
 from pitchcore.model.errors import IllegalMove
 from pitchcore.model.state import GameState
@@ -60,7 +60,8 @@ class _Replay:
             assert batch.chosen(index) == self.chosen[index]
             seat = state.to_move
             assert seat is not None and result.to_move[index] == seat
-            expected = observation_tensor(state, seat, self.chosen[index])
+            tensor = information_state_tensor if batch.observation == "information_state" else observation_tensor
+            expected = tensor(state, seat, self.chosen[index])
             np.testing.assert_array_equal(result.observations[index], expected,
                                           err_msg=f"game {index}: observation of seat {seat}")
             np.testing.assert_array_equal(result.masks[index], self.space.legal_action_mask(state, self.chosen[index]),
@@ -101,6 +102,13 @@ def test_rows_on_house_rules(name: str) -> None:
     """The house-rule examples (jokers, off-colour trumps, teams, called partners ...)."""
     variant = load_variant_text({**TRUMP_HOUSE, **HOUSE_RULES}[name])
     _compare(variant, n=4, steps=STEPS // 2, seed=len(name), max_hands=3)
+
+
+@pytest.mark.parametrize("name", ["auction-pitch", "haus-pitch", "partnership-pitch"])
+def test_information_states(name: str) -> None:
+    """``observation="information_state"``: every row is ``information_state_tensor``'s."""
+    batch = _compare(name, n=4, steps=120, seed=3, max_hands=3, observation="information_state")
+    assert batch.reset().observations.shape == (4, batch.layout.information_state_size)
 
 
 def test_the_plays_of_a_kernel_variant_are_made_in_c() -> None:
@@ -212,6 +220,8 @@ def test_options_are_checked() -> None:
         Batch("auction-pitch", n=0)
     with pytest.raises(ValueError, match="reward must be"):
         Batch("auction-pitch", n=2, reward="points")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="observation must be"):
+        Batch("auction-pitch", n=2, observation="tensor")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="max_hands"):
         Batch("auction-pitch", n=2, max_hands=0)
     with pytest.raises(ValueError, match="one per game"):

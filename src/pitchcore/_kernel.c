@@ -2189,6 +2189,7 @@ typedef struct {
     PyObject_HEAD
     Py_ssize_t n;
     int players, deck, obs_size, actions, play_at, discard_at, done_at, sides, rounds, row_width;
+    int rows;                     /* 0: the rows are Python's (information states), only the moves are made here */
     double hand_scale, score_scale;
     int at_phase, at_to_move, at_dealer, at_teammates, at_hand, at_chosen, at_trick, at_leader, at_played, at_taken,
         at_trump, at_call, at_auction, at_bidder, at_bid, at_called, at_partner, at_own_discards, at_gift,
@@ -2387,6 +2388,7 @@ static int batch_discard_mask(BatchCore *B, PyObject *legal, uint64_t chosen, in
  * legal actions, for game ``i`` (``chosen``: the cards picked for a discard being built). 1:
  * written; 0: Python must. */
 static int batch_encode(BatchCore *B, Py_ssize_t i, GameBase *g) {
+    if (!B->rows) return 0;
     int P = B->players, D = B->deck;
     float *obs = (float *)B->views[VIEW_OBS].buf + i * B->obs_size;
     int8_t *mask = (int8_t *)B->views[VIEW_MASKS].buf + i * B->actions;
@@ -2650,7 +2652,8 @@ static PyObject *BatchCore_new(PyTypeObject *type, PyObject *args, PyObject *kwd
     if (!B) return NULL;
     B->n = n;
     struct { const char *name; int *field; } ints[] = {
-        {"players", &B->players}, {"deck", &B->deck}, {"observation_size", &B->obs_size}, {"actions", &B->actions},
+        {"players", &B->players}, {"deck", &B->deck}, {"row_size", &B->obs_size}, {"rows", &B->rows},
+        {"actions", &B->actions},
         {"play_at", &B->play_at}, {"discard_at", &B->discard_at}, {"done_at", &B->done_at}, {"sides", &B->sides},
         {"rounds", &B->rounds}, {"row_width", &B->row_width},
         {"phase", &B->at_phase}, {"to_move", &B->at_to_move}, {"dealer", &B->at_dealer},

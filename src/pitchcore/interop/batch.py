@@ -76,7 +76,8 @@ class BatchStep(NamedTuple):
     """What one ``reset`` or ``step`` returns: one row per game."""
 
     observations: npt.NDArray[np.float32]
-    """Shape (n, observation_size): the observation tensor of the seat to move."""
+    """Shape (n, observation_size): the observation tensor of the seat to move (with
+    ``observation="information_state"``: (n, information_state_size), its information state)."""
     masks: npt.NDArray[np.int8]
     """Shape (n, space.size): 1 for each action legal now."""
     to_move: npt.NDArray[np.int64]
@@ -101,6 +102,9 @@ class Batch:
     - ``reward``: ``"game"`` (+1/-1 at the end) or ``"hand"`` (score changes as they happen).
     - ``max_hands``: cut a game off once this many deals have been played or thrown in
       (None: never; set it where a policy may pass for ever).
+    - ``observation``: ``"observation"`` (what the seat sees now) or ``"information_state"``
+      (also the hand's history it has seen), as ``pitchcore.interop.tensors`` makes them. The
+      kernel writes observations; information states are written by the per-state function.
     - ``copy``: return copies of the arrays (True), or the batch's own, which the next
       ``step`` overwrites (False: a little faster; do not write into them).
 
@@ -109,11 +113,14 @@ class Batch:
     """
 
     def __init__(self, variant: Variant | str = "auction-pitch", n: int = 256, players: int | None = None, *,
-                 seed: int = 0, reward: Reward = "game", max_hands: int | None = None, copy: bool = True) -> None:
+                 seed: int = 0, reward: Reward = "game", max_hands: int | None = None,
+                 observation: Literal["observation", "information_state"] = "observation", copy: bool = True) -> None:
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise ValueError(f"n must be a whole number of games >= 1, not {n!r}")
         if reward not in ("game", "hand"):
             raise ValueError(f"reward must be 'game' or 'hand', not {reward!r}")
+        if observation not in ("observation", "information_state"):
+            raise ValueError(f"observation must be 'observation' or 'information_state', not {observation!r}")
         if max_hands is not None and (not isinstance(max_hands, int) or isinstance(max_hands, bool) or max_hands < 1):
             raise ValueError(f"max_hands must be None or a whole number >= 1, not {max_hands!r}")
         self.variant: Variant = _variant(variant)
@@ -128,7 +135,10 @@ class Batch:
         self.reward_kind: Reward = reward
         self.max_hands = max_hands
         self.copy = copy
-        size, actions = self.layout.observation_size, self.space.size
+        self.observation = observation
+        self._recall = observation == "information_state"
+        size = self.layout.information_state_size if self._recall else self.layout.observation_size
+        actions = self.space.size
         self._observations = np.zeros((n, size), dtype=np.float32)
         self._masks = np.zeros((n, actions), dtype=np.int8)
         self._to_move = np.zeros(n, dtype=np.int64)
@@ -158,7 +168,8 @@ class Batch:
         built = (*space.blocks["discard"], *space.blocks["done"])  # (a discard built card by card: chosen)
         plan: dict[str, object] = {name: at[name] for name in _PIECES}
         plan.update(
-            players=self.players, deck=layout.deck_size, observation_size=layout.observation_size,
+            players=self.players, deck=layout.deck_size, row_size=self._observations.shape[1],
+            rows=int(not self._recall),
             actions=space.size, play_at=space.play, discard_at=space.discard, done_at=space.done, move_type=Move,
             sides=layout.sides, rounds=layout._rounds,
             row_width=1 + len(layout._bid_index), hand_scale=layout.hand_scale, score_scale=layout.score_scale,
@@ -313,7 +324,7 @@ class Batch:
         state = game.freeze()
         seat = state.to_move
         assert seat is not None, "a game that goes on waits for a move"
-        self._observations[index] = self.layout._encode(state, seat, chosen, False)
+        self._observations[index] = self.layout._encode(state, seat, chosen, self._recall)
         self._masks[index] = self.space.legal_action_mask(state, chosen)
         self._to_move[index] = seat
 
