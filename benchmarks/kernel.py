@@ -19,6 +19,9 @@ In one process on one core, side by side with the targets the kernel was built f
   checked      ``state.legal_moves()`` + ``state.apply(move)`` over whole random games
                (throughput.py's ``checked_run``); target: at least 0.8 times euchre's
                ``state.child(action)`` in the same loop (haus-pitch: 0.5)
+  batch        ``interop.batch.Batch`` of 256 games in self-play, observations and masks
+               included, game steps/s (``benchmarks/batch.py``), beside PettingZoo self-play
+               on the same variant in the same round; target: at least 10 times PettingZoo's
 A last line (no target) compares hands/s: a euchre game is one hand whose 24-card deal is
 22 of its ~43 transitions (chance outcomes), where a pitchcore hand's deal is made inside
 the move that ends the hand before it, so transitions/s weigh unlike moves.
@@ -67,8 +70,12 @@ WHOLE_TARGETS = {"auction-pitch": 1.5, "haus-pitch": 1.0}
 """fast.Game transitions/s over euchre's apply_action in whole games, per variant."""
 CHECKED_TARGETS = {"auction-pitch": 0.8, "haus-pitch": 0.5}
 """Checked transitions/s over euchre's state.child in whole games, per variant."""
-FIGURES = ("playouts", "greedy", "whole", "in_hand", "in_hand_moves", "checked")
-"""The figures per variant (``greedy`` where ``fast.Greedy`` exists)."""
+FIGURES = ("playouts", "greedy", "whole", "in_hand", "in_hand_moves", "checked", "batch", "zoo")
+"""The figures per variant (``greedy`` where ``fast.Greedy`` exists; ``batch`` and ``zoo`` where
+PettingZoo is installed)."""
+BATCH_TARGET = 10.0
+"""A batch's steps/s (observations and masks included) over PettingZoo self-play's."""
+BATCH_SIZE = 256
 
 
 def kernel_in_use() -> bool:
@@ -154,7 +161,21 @@ def pitchcore_measures(names: list[str], seconds: float, batch: int,
         greedy = getattr(fast, "Greedy", None)
         if greedy is not None:
             measures[name, "greedy"] = functools.partial(playouts_run, starts, seconds, batch, greedy())
+        try:
+            import batch as batch_bench  # (benchmarks/batch.py, which needs PettingZoo)
+        except ImportError:
+            continue
+        measures[name, "batch"] = functools.partial(
+            per_wall_second, batch_bench.batch_steps(variant, BATCH_SIZE, 50, True), seconds)
+        measures[name, "zoo"] = functools.partial(
+            per_wall_second, batch_bench.pettingzoo_self_play(variant, 50), seconds)
     return measures
+
+
+def per_wall_second(measure: Callable[[float], tuple[int, float, float]], seconds: float) -> float:
+    """A ``benchmarks/batch.py`` measure's count per wall-clock second."""
+    done, wall, _ = measure(seconds)
+    return done / wall
 
 
 def in_rounds(runs: int, measures: dict[tuple[str, str], Callable[[], float]],
@@ -262,7 +283,7 @@ def report(names: list[str], kernel: dict[str, dict[str, float]], pure: dict[str
     round by round."""
     labels = {"playouts": "playouts/s", "greedy": "fast.Greedy playouts/s", "whole": "fast.Game whole games",
               "in_hand": "fast.Game in-hand", "in_hand_moves": "fast.Game in-hand moves",
-              "checked": "checked API"}
+              "checked": "checked API", "batch": f"Batch n={BATCH_SIZE} steps/s", "zoo": "PettingZoo steps/s"}
     print(f"\n{'variant':16} {'figure':24} {'kernel':>11} {'pure':>11} {'gain':>7}   against the target")
     for name in names:
         for figure in FIGURES:
@@ -275,6 +296,10 @@ def report(names: list[str], kernel: dict[str, dict[str, float]], pure: dict[str
                 line += "kernel / pure " + verdict(fast_rate / pure_rate, PLAYOUTS_TARGET)
             elif figure == "greedy":
                 line += "(no target)"
+            elif figure == "zoo":
+                line += "(self-play, observations and masks: the batch's yardstick)"
+            elif figure == "batch":
+                line += "kernel batch / PettingZoo " + verdict(ratios[name, figure], BATCH_TARGET)
             elif euchre is None:
                 line += "(no OpenSpiel: no euchre yardstick)"
             else:
@@ -355,6 +380,9 @@ def main() -> None:
             for figure in ("whole", "in_hand", "in_hand_moves", "checked"):
                 ratios[name, figure] = paired(found, (name, figure),
                                               ("euchre", "child" if figure == "checked" else "apply"))
+    for name in names:
+        if (name, "batch") in found:
+            ratios[name, "batch"] = paired(found, (name, "batch"), (name, "zoo"))
     pure_had_kernel, pure = pure_figures(names, args.seconds, args.runs, args.batch, args.cpu)
     if pure_had_kernel:
         print("warning: the PITCHCORE_PURE=1 subprocess still used the compiled kernel")
