@@ -104,6 +104,14 @@ def test_rows_on_house_rules(name: str) -> None:
     _compare(variant, n=4, steps=STEPS // 2, seed=len(name), max_hands=3)
 
 
+@KERNEL_ONLY
+@pytest.mark.parametrize("players", [3, 6])
+def test_rows_at_other_table_sizes(players: int) -> None:
+    """Relative seats, hand sizes and sides at three and six players."""
+    batch = _compare("auction-pitch", n=4, steps=STEPS // 2, seed=players, max_hands=3, players=players)
+    assert batch.players == players and batch.reset().rewards.shape == (4, players)
+
+
 @pytest.mark.parametrize("name", ["auction-pitch", "haus-pitch", "partnership-pitch"])
 def test_information_states(name: str) -> None:
     """``observation="information_state"``: every row is ``information_state_tensor``'s."""
