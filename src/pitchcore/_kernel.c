@@ -2188,7 +2188,7 @@ static PyTypeObject DrawsType_ = {
 typedef struct {
     PyObject_HEAD
     Py_ssize_t n;
-    int players, deck, obs_size, actions, play_at, discard_at, done_at, sides, rounds, row_width;
+    int players, deck, row_size, actions, play_at, discard_at, done_at, sides, rounds, auction_row;
     int rows;                     /* 0: the rows are Python's (information states), only the moves are made here */
     double hand_scale, score_scale;
     int at_phase, at_to_move, at_dealer, at_teammates, at_hand, at_chosen, at_trick, at_leader, at_played, at_taken,
@@ -2262,7 +2262,8 @@ static int batch_record(BatchCore *B, Py_ssize_t i, PyObject **f, PyObject *info
         called_yet[bidder] = 1;
     }
     for (int other = 0; other < P; other++)
-        if (called_yet[other] && latest[other] >= 0) obs[B->at_auction + REL(other) * B->row_width + latest[other]] = 1.0f;
+        if (called_yet[other] && latest[other] >= 0)
+            obs[B->at_auction + REL(other) * B->auction_row + latest[other]] = 1.0f;
     PyObject *bidder_obj = PyTuple_GET_ITEM(info, INFO_BIDDER);
     if (bidder_obj != Py_None) {
         int bidder;
@@ -2390,7 +2391,7 @@ static int batch_discard_mask(BatchCore *B, PyObject *legal, uint64_t chosen, in
 static int batch_encode(BatchCore *B, Py_ssize_t i, GameBase *g) {
     if (!B->rows) return 0;
     int P = B->players, D = B->deck;
-    float *obs = (float *)B->views[VIEW_OBS].buf + i * B->obs_size;
+    float *obs = (float *)B->views[VIEW_OBS].buf + i * B->row_size;
     int8_t *mask = (int8_t *)B->views[VIEW_MASKS].buf + i * B->actions;
     uint64_t chosen = ((uint64_t *)B->views[VIEW_CHOSEN].buf)[i];
     PyObject **f = ((PyListObject *)g->fields)->ob_item;
@@ -2448,7 +2449,7 @@ static int batch_encode(BatchCore *B, Py_ssize_t i, GameBase *g) {
         Py_DECREF(legal);
         if (!marked) return 0;
     }
-    memset(obs, 0, (size_t)B->obs_size * sizeof(float));
+    memset(obs, 0, (size_t)B->row_size * sizeof(float));
     int written = batch_record(B, i, f, info, seat, obs);
     if (written <= 0) return written;
     #define REL(other) (((other) - seat + P) % P)
@@ -2652,10 +2653,10 @@ static PyObject *BatchCore_new(PyTypeObject *type, PyObject *args, PyObject *kwd
     if (!B) return NULL;
     B->n = n;
     struct { const char *name; int *field; } ints[] = {
-        {"players", &B->players}, {"deck", &B->deck}, {"row_size", &B->obs_size}, {"rows", &B->rows},
+        {"players", &B->players}, {"deck", &B->deck}, {"row_size", &B->row_size}, {"rows", &B->rows},
         {"actions", &B->actions},
         {"play_at", &B->play_at}, {"discard_at", &B->discard_at}, {"done_at", &B->done_at}, {"sides", &B->sides},
-        {"rounds", &B->rounds}, {"row_width", &B->row_width},
+        {"rounds", &B->rounds}, {"auction_row", &B->auction_row},
         {"phase", &B->at_phase}, {"to_move", &B->at_to_move}, {"dealer", &B->at_dealer},
         {"teammates", &B->at_teammates}, {"hand", &B->at_hand}, {"chosen", &B->at_chosen}, {"trick", &B->at_trick},
         {"leader", &B->at_leader}, {"played", &B->at_played}, {"taken", &B->at_taken}, {"trump", &B->at_trump},
@@ -2710,7 +2711,7 @@ static PyObject *BatchCore_new(PyTypeObject *type, PyObject *args, PyObject *kwd
     for (int s = 0; s < P; s++)
         for (int r = 0; r < P; r++) B->mates[s][r] = B->side_of[(s + r) % P] == B->side_of[s];
     if (!(B->discard_word = PyUnicode_InternFromString("discard"))) { Py_DECREF(B); return NULL; }
-    Py_ssize_t sizes[5][2] = {{n * B->obs_size, 4}, {n * B->actions, 1}, {n, 8}, {n, 1}, {n, 8}};
+    Py_ssize_t sizes[5][2] = {{n * B->row_size, 4}, {n * B->actions, 1}, {n, 8}, {n, 1}, {n, 8}};
     const char *names[5] = {"observations", "masks", "to_move", "status", "chosen"};
     for (int k = 0; k < 5; k++) {
         if (batch_buffer(arrays[k], &B->views[k], sizes[k][0], sizes[k][1], names[k], 1) < 0) {

@@ -172,7 +172,7 @@ class Batch:
             rows=int(not self._recall),
             actions=space.size, play_at=space.play, discard_at=space.discard, done_at=space.done, move_type=Move,
             sides=layout.sides, rounds=layout._rounds,
-            row_width=1 + len(layout._bid_index), hand_scale=layout.hand_scale, score_scale=layout.score_scale,
+            auction_row=1 + len(layout._bid_index), hand_scale=layout.hand_scale, score_scale=layout.score_scale,
             upcards_at=max(layout._upcards_at, 0), phases=PHASES, playing=Phase.PLAYING, calling=Phase.CALLING,
             bid_index=dict(layout._bid_index),
             deal_index={size: bit.bit_length() - 1 for size, bit in layout._deal_bits.items()},
