@@ -25,7 +25,7 @@ from pitchcore.loading.loader import load_variant_text
 from pitchcore.model.errors import IllegalMove
 from pitchcore.model.state import GameState
 
-STEPS = int(os.environ.get("PITCHCORE_BATCH_STEPS", "240"))
+STEPS = int(os.environ.get("PITCHCORE_BATCH_STEPS", "160"))
 """Steps of each differential run (every row of every step compared)."""
 
 

@@ -22,7 +22,7 @@ def test_the_trained_policy_wins_more_than_chance_and_more_than_untrained(capsys
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # (its dataclasses look their module up)
     spec.loader.exec_module(module)
-    rates = module.main(["--hands", "1500", "--games", "120", "--seed", "1"])
+    rates = module.main(["--hands", "1000", "--games", "120", "--seed", "1"])
     untrained, trained = rates["untrained"], rates["trained"]
     assert trained[1] > 0.25, f"the trained policy's 95% interval {trained[1:]} reaches chance (25%)"
     assert trained[0] > untrained[2], "training did not beat the untrained policy"

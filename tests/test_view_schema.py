@@ -62,7 +62,7 @@ def short_game(variant: pc.Variant, players: int, hands: int = 80) -> list[pc.Ga
     raise AssertionError(f"no seed below 40 ends a game of {variant.name} for {players} in {hands} hands")
 
 
-def sampled(states: list[pc.GameState], spread: int = 12) -> list[pc.GameState]:
+def sampled(states: list[pc.GameState], spread: int = 8) -> list[pc.GameState]:
     """The first state of each phase and with each kind of legal move, ``spread`` more spread
     over the game, and the last."""
     firsts: dict[object, int] = {}
