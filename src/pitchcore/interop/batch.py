@@ -283,13 +283,8 @@ class Batch:
         if action < 0:
             return
         game = self._games[index]
-        chosen = int(self._chosen[index])
-        move = self.space.action_to_move(game.freeze(), action, chosen)  # (legal: checked)
-        if move is None:  # a card joins the discard being built
-            self._chosen[index] = chosen | 1 << (action - self.space.discard)
-        else:
-            game.apply(move)
-            self._chosen[index] = 0
+        state, self._chosen[index] = self.space.apply(game.freeze(), action, int(self._chosen[index]))
+        game.fields[:] = state
 
     def _finish(self, index: int, status: int) -> None:
         """What the kernel left of game ``index``'s step: its ends, its row."""
@@ -318,9 +313,9 @@ class Batch:
 
     def _observe(self, index: int, game: Game) -> None:
         """Game ``index``'s row: in C where the kernel can write it, else the per-state functions."""
-        chosen = int(self._chosen[index])
         if self._core is not None and self._core.observe(index, game):
             return
+        chosen = int(self._chosen[index])
         state = game.freeze()
         seat = state.to_move
         assert seat is not None, "a game that goes on waits for a move"
