@@ -57,7 +57,16 @@ def reference(state: GameState, seat: int) -> PlayerView:
         legal_moves=state.legal_moves() if state.to_move == seat else (), call=info.call,
         hand_size=info.hand_size, called=None if info.called is None else CARDS[info.called],
         partner=partner, trick_seats=tuple(trick.seats for trick in state.tricks),
-        upcards=face_up(state), rules=state.variant, winners=state.winners, shown=shown(state))
+        upcards=face_up(state), rules=state.variant, winners=state.winners, shown=shown(state),
+        dealt=cards_of(info.dealt[seat]) if info.dealt else (), calls=calls(state))
+
+
+def calls(state: GameState) -> tuple[str, ...]:
+    """This hand's calls: the last ones of the game's moves, one per completed trick and the
+    trick in progress's once made."""
+    count = len(state.done_tricks) + (state.info.call is not None)
+    made = [str(move.arg) for move in state.moves if move.kind == "call"]
+    return tuple(made[len(made) - count:]) if count else ()
 
 
 def shown(state: GameState) -> tuple[tuple[pc.Card, ...], ...]:

@@ -9,6 +9,7 @@ import attrs
 
 from ..components import HAND_STEPS
 from ..components.auction import BlindRound, SingleRound
+from ..components.calling import CallThenAny
 from ..components.step import Step
 from ..components.trump import TrumpTables
 from ..components.trump_misdeal import exchange_step
@@ -52,6 +53,9 @@ class Table:
     """The mask of ``deck``."""
     face_up_stock: bool = attrs.field(init=False)
     """True when the stock lies face up, its top card seen by everyone (California Jack)."""
+    calls: bool = attrs.field(init=False)
+    """True when each trick's leader declares high or low before leading (``play:
+    call-then-any``): views list the hand's calls."""
     _hash: int = attrs.field(init=False, repr=False)
     """``hash`` of what the table is built from, worked out once: a variant hashes every
     rule it holds, and search keys its caches by table."""
@@ -69,6 +73,7 @@ class Table:
         set_(self, "deck", tuple(variant.deal.deck_cards()))
         set_(self, "deck_mask", sum(1 << card for card in self.deck))
         set_(self, "face_up_stock", getattr(variant.play, "stock", None) == "face-up")
+        set_(self, "calls", isinstance(variant.play, CallThenAny))
         set_(self, "most_points", sum(point.most() for point in variant.points))
         set_(self, "point_names", tuple(point.name for point in variant.points))
         steps = [getattr(variant, name) for name in HAND_STEPS]

@@ -135,6 +135,13 @@ class PlayerView:
     blind: tuple[int, ...] = ()
     """The seats that bid blind this hand, before the cards were dealt (``auction: {blind:
     N}``: their bids are in ``bids``; a winning blind bid counts N times); empty elsewhere."""
+    dealt: tuple[Card, ...] = ()
+    """The cards dealt to this seat this hand, before any widow, gift, exchange or draw: its
+    own, which it saw as they came (empty before the deal). A learner's information state
+    starts from them."""
+    calls: tuple[str, ...] = ()
+    """This hand's declarations so far, in order (``"high"``/``"low"``: one per trick where
+    the variant has them, the trick in progress's last); empty in every other variant."""
 
     # A slot beside the fields, for ``view_of`` to leave the view's raw public pieces in (see
     # the module docstring): attrs gives a cached_property a slot of its own; this one is never
@@ -167,16 +174,16 @@ _set_parts = PlayerView.__dict__["_parts"].__set__  # (its slot's own setter: a 
 # has at once (the first read of any of them sets them all) ...
 _PUBLIC = ("seat", "players", "variant", "phase", "to_move", "dealer", "scores", "side_of", "hand_sizes",
            "bids", "bidder", "bid", "trump", "discard_counts", "stock_size", "hand_results", "winner",
-           "legal_moves", "call", "hand_size", "partner", "upcards", "rules", "winners", "shown", "blind")
+           "legal_moves", "call", "hand_size", "partner", "upcards", "rules", "winners", "shown", "blind", "calls")
 # ... then what the other fields are worked out from: this seat's own hand, discard and gift
 # masks and the called card (None or its index); the trick in progress's cards and leader,
 # the completed tricks (leader, cards, taker: card indices) and the cards each seat has
 # played to the trick in progress and to the completed tricks (``_played``).
-_PARTS = (*_PUBLIC, "hand_mask", "discard_mask", "gift_mask", "called_card", "trick_cards", "leader",
+_PARTS = (*_PUBLIC, "hand_mask", "discard_mask", "gift_mask", "called_card", "dealt_mask", "trick_cards", "leader",
           "done_tricks", "trick_played", "done_played")
-_PLAYERS, _HAND, _DISCARDS, _GIFT, _CALLED, _TRICK, _LEADER, _DONE, _TRICK_PLAYED, _DONE_PLAYED = (
-    _PARTS.index(name) for name in ("players", "hand_mask", "discard_mask", "gift_mask", "called_card", "trick_cards",
-                                     "leader", "done_tricks", "trick_played", "done_played"))
+_PLAYERS, _HAND, _DISCARDS, _GIFT, _CALLED, _DEALT, _TRICK, _LEADER, _DONE, _TRICK_PLAYED, _DONE_PLAYED = (
+    _PARTS.index(name) for name in ("players", "hand_mask", "discard_mask", "gift_mask", "called_card", "dealt_mask",
+                                     "trick_cards", "leader", "done_tricks", "trick_played", "done_played"))
 _BIT = tuple(1 << card for card in range(64))
 _NO_DISCARDS = tuple((0,) * players for players in range(16))
 
@@ -209,9 +216,11 @@ def view_of(state: GameState, seat: int) -> PlayerView:
     winners = state.winners
     shown = shown_cards(state) if done_tricks and (info.turned or face_up) else ()
     blind = tuple(who for who in range(players) if info.blind >> who & 1) if info.blind else ()
+    calls = hand_calls(state) if table.calls else ()
     hand_mask = masks[seat]
     discard_mask = discards[seat] if discards else 0
     gift_mask = info.gift if seat == bidder else 0
+    dealt_mask = info.dealt[seat] if info.dealt else 0
     trick_played = _played(info.start, trick_cards) if trick_cards else ()
     done_played = _played(info.start, [card for _, cards, _ in done_tricks for card in cards]) if done_tricks else ()
     view = _blank(PlayerView)
@@ -219,8 +228,8 @@ def view_of(state: GameState, seat: int) -> PlayerView:
     _set_parts(view, (
         seat, players, variant, phase, to_move, dealer, scores, side_of, hand_sizes, bids, bidder, bid, trump,
         discard_counts, stock_size, hand_results, winner, legal_moves, call, hand_size, partner, upcards, rules,
-        winners, shown, blind,
-    ) + (hand_mask, discard_mask, gift_mask, called_card, trick_cards, leader, done_tricks, trick_played,
+        winners, shown, blind, calls,
+    ) + (hand_mask, discard_mask, gift_mask, called_card, dealt_mask, trick_cards, leader, done_tricks, trick_played,
          done_played))
     return view
 
@@ -283,6 +292,22 @@ def _played(start: tuple[int, ...], cards: Iterable[int]) -> tuple[int, ...]:
     return tuple([mask & shown for mask in start])
 
 
+def hand_calls(state: GameState) -> tuple[str, ...]:
+    """This hand's declarations so far, oldest first (``PlayerView.calls``): one per completed
+    trick, and the trick in progress's once its leader has called. Calls are public moves;
+    the log is read back only as far as they go."""
+    count = len(state.done_tricks) + (state.info.call is not None)
+    found: list[str] = []
+    log = state.log
+    while len(found) < count and log[0] is not None:
+        move = log[1]
+        if move[0] == "call":
+            found.append(str(move[1]))
+        log = log[0]
+    found.reverse()
+    return tuple(found)
+
+
 def _partner_known(state: GameState, seat: int) -> int | None:
     """The called partner if ``seat`` may know it: it is the partner, or the called card has
     been played (to the trick in progress or a completed one)."""
@@ -302,10 +327,11 @@ def _cards(mask: int) -> tuple[Card, ...]:
 
 
 def _cards_group(parts: tuple[Any, ...]) -> tuple[Any, ...]:
-    """hand, discards, gift, called."""
+    """hand, discards, gift, called, dealt."""
     called = parts[_CALLED]
     return (_cards(parts[_HAND]), _cards(parts[_DISCARDS]) if parts[_DISCARDS] else (),
-            _cards(parts[_GIFT]) if parts[_GIFT] else (), None if called is None else CARDS[called])
+            _cards(parts[_GIFT]) if parts[_GIFT] else (), None if called is None else CARDS[called],
+            _cards(parts[_DEALT]) if parts[_DEALT] else ())
 
 
 def _seats(played: tuple[int, ...], leader: int, cards: tuple[int, ...], players: int) -> tuple[int, ...]:
@@ -346,7 +372,7 @@ def _tricks_group(parts: tuple[Any, ...]) -> tuple[Any, ...]:
 
 _GROUPS: tuple[tuple[tuple[str, ...], Callable[[tuple[Any, ...]], tuple[Any, ...]]], ...] = (
     (_PUBLIC, lambda parts: parts),
-    (("hand", "discards", "gift", "called"), _cards_group),
+    (("hand", "discards", "gift", "called", "dealt"), _cards_group),
     (("trick",), _trick_group),
     (("tricks", "trick_seats"), _tricks_group),
 )
@@ -361,7 +387,7 @@ if set(_LAZY) != {field.name for field in attrs.fields(PlayerView)}:
 
 FIELD_PARTS: dict[str, tuple[int, ...]] = {
     **{name: (position,) for position, name in enumerate(_PUBLIC)},
-    "hand": (_HAND,), "discards": (_DISCARDS,), "gift": (_GIFT,), "called": (_CALLED,),
+    "hand": (_HAND,), "discards": (_DISCARDS,), "gift": (_GIFT,), "called": (_CALLED,), "dealt": (_DEALT,),
     "trick": (_TRICK, _LEADER, _TRICK_PLAYED, _PLAYERS), "tricks": (_DONE,),
     "trick_seats": (_DONE, _DONE_PLAYED, _PLAYERS),
 }
@@ -370,7 +396,7 @@ FIELD_PARTS: dict[str, tuple[int, ...]] = {
 there are equal have equal values of the field, so a caller that keeps what it made of a
 field (``pitchcore.serving`` keeps each field's JSON text) can tell it is unchanged without
 making the value: the trick's pairs and the completed tricks are built only when they changed."""
-MASK_FIELDS = frozenset(("hand", "discards", "gift"))
+MASK_FIELDS = frozenset(("hand", "discards", "gift", "dealt"))
 """The fields whose value is the cards of their one part, a mask, in index order
 (``_cards_group``): a caller may write them from the mask without making the cards."""
 PLAIN_FIELDS = frozenset(_PUBLIC)

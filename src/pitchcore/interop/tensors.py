@@ -54,7 +54,7 @@ from ..components.exchange import DiscardRefill, Draw
 from ..components.reraise import most_calls
 from ..components.rounds import Rounds
 from ..components.turn_up import TurnUp
-from ..game.view import shown_masks, upcard_indices
+from ..game.view import hand_calls, shown_masks, upcard_indices
 from ..model.caches import Cache
 from ..model.cards import MAX_CARDS, mask_text
 from ..model.fields import (
@@ -658,7 +658,7 @@ class TensorLayout:
                 bits |= 1 << (base + P + position * D + card)
         if self._calls:
             calls_at = at["call_history"]
-            for number, call in enumerate(_calls(state, current + (state.info.call is not None))):
+            for number, call in enumerate(hand_calls(state)):
                 bits |= 1 << (calls_at + 2 * number + (call == "low"))
         return bits
 
@@ -679,20 +679,6 @@ def _by_seat(players: int, *tricks: tuple[tuple[int, ...], tuple[int, ...]]) -> 
         for seat, card in zip(seats, cards, strict=True):
             found[seat] |= 1 << card
     return tuple(found)
-
-
-def _calls(state: GameState, count: int) -> list[str]:
-    """The last ``count`` calls of the game (this hand's, when ``count`` is its number of
-    calls so far), oldest first. Calls are public moves; the log is read back only to them."""
-    found: list[str] = []
-    log = state.log
-    while len(found) < count and log[0] is not None:
-        move = log[1]
-        if move[0] == "call":
-            found.append(str(move[1]))
-        log = log[0]
-    found.reverse()
-    return found
 
 
 def _checked_chosen(chosen: object, hand: int, seat: int) -> int:

@@ -570,7 +570,7 @@ def _check_rules(data: dict[str, Any]) -> None:
         _numbers(data[name], name, 0, MAX_CARDS)
     _number(data["stock_size"], "stock_size", 0, MAX_CARDS)
     _number(data["hand_size"], "hand_size", 0, MOST_CARDS)
-    for name in ("hand", "discards", "gift"):  # this seat's cards, from masks
+    for name in ("hand", "discards", "gift", "dealt"):  # this seat's cards, from masks
         _in_card_order(data[name], name)
     if len(data["hand"]) != data["hand_sizes"][seat]:  # its own hand is the size everyone sees
         _refuse("hand", f"expected as many cards as hand_sizes[{seat}] ({data['hand_sizes'][seat]})")
@@ -593,6 +593,9 @@ def _check_rules(data: dict[str, Any]) -> None:
         _refuse("trump", f"expected a suit letter (C, D, H or S) or null, got {_kind(data['trump'])}")
     if data["call"] not in ("high", "low", None):
         _refuse("call", f"expected 'high', 'low' or null, got {_kind(data['call'])}")
+    for index, call in enumerate(data["calls"]):
+        if call not in ("high", "low"):
+            _refuse(f"calls[{index}]", f"expected 'high' or 'low', got {_kind(call)}")
     _check_play(data, table)
     table.seat(data["partner"], "partner", maybe=True)
     if data["partner"] is not None and data["called"] is None:  # a partner is named by the called card

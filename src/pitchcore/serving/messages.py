@@ -42,9 +42,9 @@ if TYPE_CHECKING:
 
 PUBLIC = ("players", "variant", "phase", "to_move", "dealer", "scores", "side_of", "hand_sizes", "bids", "bidder",
           "bid", "trump", "trick", "tricks", "trick_seats", "discard_counts", "stock_size", "winner", "winners",
-          "call", "hand_size", "called", "upcards", "shown", "blind")
+          "call", "hand_size", "called", "upcards", "shown", "blind", "calls")
 """The fields of a seat's view that every seat and spectator may know alike."""
-PRIVATE = ("seat", "hand", "discards", "gift", "legal_moves", "partner")
+PRIVATE = ("seat", "hand", "discards", "gift", "legal_moves", "partner", "dealt")
 """The fields only that seat may know (its cards, its moves, what it knows of its partner)."""
 SENT_ONCE = ("hand_results",)
 """Sent once each: in the update that finished the hand, and all of them in a snapshot."""
