@@ -67,13 +67,14 @@ from ..game.engine import new_game
 from ..game.view import PlayerView
 from ..model.caches import Cache
 from ..model.cards import CARDS, DECK_SIZE, MAX_CARDS, Card, card_list, cards_in, mask_of
+from ..model.log import extend
 from ..model.moves import REDEAL, Move
 from ..model.phase import Phase
 from ..model.state import GameState, HandInfo
 from . import bidding
 from .bidding import searchable
 from .heuristic import DRAW_VALUE, PIP, HeuristicBot, RulesInfo, best_suit, keep_value, rules_info, suit_value
-from .knowledge import VARIANTS_KEPT, Knowledge, knowledge_of, variant_of
+from .knowledge import VARIANTS_KEPT, Knowledge, deck_mask_of, knowledge_of, variant_of
 
 GREEDY_TRIES = 40
 """Random greedy deals tried before the exact (max-flow) construction."""
@@ -289,15 +290,17 @@ def _template(variant: Variant, players: int) -> GameState:
 
 def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]],
                variant: Variant | None = None, knowledge: Knowledge | None = None) -> GameState:
-    """The playing-phase ``GameState`` in which seats hold ``hands`` and all else is as ``view`` shows.
+    """The ``GameState`` in which seats hold ``hands`` and all else is as ``view`` shows, in any phase.
 
-    ``hands`` is one mask (or card sequence) per seat. The state's hand-start record (who
+    ``hands`` is one mask (or card sequence) per seat. What the view's seat sees of the
+    state is what it sees of the real one: its observation and information-state tensors are
+    the real state's (``pitchcore.interop.tensors``), and in the playing phase its legal moves
+    and play from there are too (what search relies on). The state's hand-start record (who
     held each card when play began) is each hand plus the cards its seat has played; the
-    cards dealt to it are those less the cards it drew in sight of all (``view.shown``), so
-    that the state shows them as the view does.
+    viewer's dealt cards are ``view.dealt``, the others' those of their start less what they
+    drew in sight of all (``view.shown``); the other seats' discards, and the stock below a
+    card lying face up, are cards the viewer has not seen, as many as the view counts.
     """
-    if view.phase is not Phase.PLAYING:
-        raise ValueError(f"deal_state needs a view in the playing phase, not {view.phase.value}")
     found = variant_of(view, variant)
     if found is None:
         raise ValueError(f"variant {view.variant!r} is not bundled: pass its Variant")
@@ -305,34 +308,70 @@ def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]]
     masks = tuple(hand if isinstance(hand, int) else sum(1 << card.index for card in hand) for hand in hands)
     base = _template(found, view.players)
     table = base.table
-    start = tuple(mask | played for mask, played in zip(masks, kn.played_by, strict=True))
-    used = 0
-    for mask in start:
-        used |= mask
-    stock = tuple(cards_in(kn.unknown & ~used))
-    if callable(getattr(found.play, "draw_rounds", None)):  # hands are refilled: the stock as the view shows it
-        top = [view.upcards[-1].index] if table.face_up_stock and view.upcards and view.stock_size else []
-        stock = (*top, *stock)[:view.stock_size]
-    auction = found.auction
-    discards = tuple(kn.own_discards if seat == view.seat else 0 for seat in range(view.players))
+    in_play = view.phase in _IN_PLAY or bool(view.tricks or view.trick)
+    start = tuple(mask | played for mask, played in zip(masks, kn.played_by, strict=True)) if in_play else ()
+    unseen = kn.unknown
+    for mask in (*masks, *kn.played_by):
+        unseen &= ~mask
+    discards = _discards(view, kn, unseen) if any(view.discard_counts) or kn.own_discards else ()
+    for mask in discards:
+        unseen &= ~mask
     shown = [mask_of(card.index for card in cards) for cards in view.shown] or [0] * view.players
-    turned = tuple(card.index for card in view.upcards)
+    upcards = [card.index for card in view.upcards]
+    top = upcards[-1:] if view.stock_size else []  # (a turned trump card, or a face-up stock's top)
+    junk = tuple(card for card in upcards if card not in top)  # (turned up earlier, set aside)
+    turned = tuple(upcards) if not table.face_up_stock else tuple(junk)
+    if table.face_up_stock and top and found.trump.__class__.__name__ == "TurnUp":
+        turned = (*turned, *top)
     if not table.face_up_stock:  # (a face-down stock shows a drawn card only if it was turned up)
         turned = (*cards_in(sum(shown)), *turned)
-    dealt = tuple(mask & ~seen for mask, seen in zip(start, shown, strict=True))
+    stock = (*top, *[card for card in cards_in(unseen) if card not in top])[:view.stock_size]
+    first = start or masks
+    own = mask_of(card.index for card in view.dealt) if view.dealt else first[view.seat]
+    dealt = tuple(own if seat == view.seat else mask & ~seen
+                  for seat, (mask, seen) in enumerate(zip(first, shown, strict=True)))
+    auction = found.auction
     info = HandInfo(
         dealt=dealt, stock=stock, bids=view.bids, high=auction.rank(view.bid) if view.bid is not None else 0,
-        bidder=view.bidder, bid=view.bid, trump=kn.trump, gift=kn.gift, junk=(), discards=discards,
-        exchanged=view.players, start=start, call=view.call, hand_size=found.deal.hand_size,
-        turned=turned, blind=sum(1 << seat for seat in view.blind), **_called(view, start))
+        bidder=view.bidder, bid=view.bid, trump=kn.trump, gift=kn.gift, junk=junk, discards=discards,
+        exchanged=view.players, start=start, call=view.call, hand_size=view.hand_size,
+        turned=turned, blind=sum(1 << seat for seat in view.blind), **_called(view, first))
     trick = tuple(card.index for _, card in view.trick)
-    leader = view.trick[0][0] if view.trick else view.to_move
+    leader = view.trick[0][0] if view.trick else view.to_move if view.to_move is not None else view.dealer
     tricks = tuple((lead, tuple(card.index for card in cards), taker) for lead, cards, taker in view.tricks)
-    step = HAND_STEPS.index("play")
+    log = base.log
+    for call in view.calls:  # (the calls are public moves, read back from the log)
+        log = extend(log, Move("call", call))
     return base.evolve(scores=view.scores, dealer=view.dealer, deal_number=len(view.hand_results),
-                       hand_results=view.hand_results, phase=Phase.PLAYING, to_move=view.to_move,
+                       hand_results=view.hand_results, phase=view.phase, to_move=view.to_move,
                        masks=masks, info=info, trick_cards=trick, leader=leader, done_tricks=tricks,
-                       winner=None, step=step)
+                       winner=view.winner, step=_STEP_OF.get(view.phase, _PLAY_STEP), log=log)
+
+
+_IN_PLAY = frozenset((Phase.PLAYING, Phase.CALLING))
+_PLAY_STEP = HAND_STEPS.index("play")
+_STEP_OF = {Phase.DEALING: HAND_STEPS.index("deal"), Phase.BIDDING: HAND_STEPS.index("auction"),
+            Phase.NAMING_TRUMP: HAND_STEPS.index("trump"), Phase.DISCARDING: HAND_STEPS.index("exchange")}
+"""The hand step a state built from a view of each phase is at (the step is not public; the
+tensors do not read it, and only play is searched)."""
+
+
+def _discards(view: PlayerView, kn: Knowledge, unseen: int) -> tuple[int, ...]:
+    """Per seat, its discards: the viewer's own, and for each other seat as many cards as
+    it discarded, taken from ``unseen`` (then from any card not the viewer's, where a refill
+    from the discards leaves too few unseen: only their number is ever shown)."""
+    found = []
+    spare = deck_mask_of(variant_of(view)) & ~kn.hand & ~kn.own_discards
+    for seat, count in enumerate(view.discard_counts):
+        if seat == view.seat:
+            found.append(kn.own_discards)
+            continue
+        cards = [*cards_in(unseen), *cards_in(spare & ~unseen)][:count]
+        mask = mask_of(cards)
+        unseen &= ~mask
+        spare &= ~mask
+        found.append(mask)
+    return tuple(found)
 
 
 def _called(view: PlayerView, start: Sequence[int]) -> dict[str, Any]:

@@ -72,6 +72,7 @@ import numpy.typing as npt
 
 from ..components.auction import SingleRound
 from ..game.engine import advance
+from ..game.view import PlayerView
 from ..model.caches import Cache
 from ..model.cards import SUITS, card_text, cards_in, mask_text
 from ..model.errors import IllegalMove
@@ -331,27 +332,32 @@ class ActionSpace:
         last, last_chosen, answer = self._last_discard[0]
         if last is state and last_chosen == chosen:
             return answer
+        seat = state.to_move or 0
+        answer = self._discards_with(legal, chosen, state.masks[seat], seat, state.phase.value)
+        self._last_discard[0] = (state, chosen, answer)
+        return answer
+
+    def _discards_with(self, legal: _Legal, chosen: int, hand: int, seat: int, phase: str) -> tuple[int, ...]:
+        """The discard actions legal with ``chosen`` picked from ``hand`` (seat ``seat``'s, to
+        move in ``phase``) where ``legal`` are its legal moves."""
         found = legal.discards
         if found is None:
             if chosen:
                 raise ValueError(f"chosen must be 0 when no discard is being built: seat "
-                                 f"{state.to_move} is not discarding ({state.phase.value})")
+                                 f"{seat} is not discarding ({phase})")
             return ()
-        hand = state.masks[state.to_move or 0]
         if chosen & ~hand:
-            raise ValueError(f"chosen holds {mask_text(chosen & ~hand)}, not in seat {state.to_move}'s hand")
+            raise ValueError(f"chosen holds {mask_text(chosen & ~hand)}, not in seat {seat}'s hand")
         key = np.uint64(chosen)
         holding = found[(found & key) == key] if chosen else found
         if not len(holding):
-            raise ValueError(f"chosen ({mask_text(chosen)}) is part of no legal discard of seat {state.to_move}")
+            raise ValueError(f"chosen ({mask_text(chosen)}) is part of no legal discard of seat {seat}")
         more = int(np.bitwise_or.reduce(holding)) & ~chosen
         start = self.discard
         actions = [start + card for card in cards_in(more)]
         if bool((holding == key).any()):
             actions.append(self.done)
-        answer = tuple(actions)
-        self._last_discard[0] = (state, chosen, answer)
-        return answer
+        return tuple(actions)
 
     def legal_actions(self, state: GameState, chosen: int = 0) -> list[int]:
         """The actions legal now, ascending (``chosen``: the cards picked so far for a
@@ -380,6 +386,53 @@ class ActionSpace:
         except IllegalMove:
             return False
         return True
+
+    # -- the same from a seat's view (a bot's: it has no state) ---------------------------
+
+    def _view_legal(self, view: PlayerView) -> _Legal:
+        if view.players != self.players or view.variant != self.variant.name:
+            raise ValueError(f"this action space is {self.variant.name} for {self.players} players, not "
+                             f"{view.variant} for {view.players}: use action_space(variant, players)")
+        moves = tuple(view.legal_moves)
+        legal = self._by_id.get(id(moves))
+        return legal if legal is not None and legal[0] is moves else self._new_legal(moves)
+
+    def view_legal_actions(self, view: PlayerView, chosen: int = 0) -> list[int]:
+        """``legal_actions`` from a seat's view (``view.legal_moves``, its hand): what a bot
+        sees, which has no state. Empty when it is not the view's seat's turn."""
+        legal = self._view_legal(view)
+        if not chosen and legal.discards is None:
+            return list(legal.actions)
+        chosen = chosen_mask(chosen)
+        cards = self._discards_with(legal, chosen, _hand_mask(view), view.seat, view.phase.value)
+        return sorted(cards) if chosen else sorted({*legal.actions, *cards})
+
+    def view_action_mask(self, view: PlayerView, chosen: int = 0) -> Mask:
+        """``legal_action_mask`` from a seat's view (see ``view_legal_actions``)."""
+        legal = self._view_legal(view)
+        if not chosen and legal.discards is None:
+            return legal.mask.copy()
+        mask = np.zeros(self.size, dtype=np.int8)
+        mask[self.view_legal_actions(view, chosen)] = 1
+        return mask
+
+    def view_action_to_move(self, view: PlayerView, action: int, chosen: int = 0) -> Move | None:
+        """``action_to_move`` from a seat's view: the move ``action`` makes, None for a card
+        joining the discard being built. An action not legal now raises ``IllegalMove``."""
+        number = self._number(view, action)
+        legal = self._view_legal(view)
+        if not chosen and legal.allowed[number]:
+            found = self._moves[number]
+            assert found is not None
+            return found
+        if legal.discards is not None or chosen:
+            chosen = chosen_mask(chosen)
+            if number in self._discards_with(legal, chosen, _hand_mask(view), view.seat, view.phase.value):
+                return None if number != self.done else Move("discard", chosen)
+        allowed = ", ".join(self.names[each] for each in self.view_legal_actions(view, chosen)) or "none"
+        raise IllegalMove(f"action {number} ({self.names[number]}) is not legal now for seat {view.seat}: "
+                          f"the legal actions are {allowed}", move=number, seat=view.to_move, phase=view.phase,
+                          reason="not-legal")
 
     # -- actions to moves and back -------------------------------------------------------
 
@@ -435,7 +488,7 @@ class ActionSpace:
 
     # -- refusals -------------------------------------------------------------------------
 
-    def _number(self, state: GameState, action: object) -> int:
+    def _number(self, state: GameState | PlayerView, action: object) -> int:
         """``action`` as an action number of this space, or ``IllegalMove`` (malformed)."""
         if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < self.size:
             return int(action)
@@ -496,6 +549,14 @@ class ActionSpace:
 _SPACES = PerTable(ActionSpace, _SPACES_KEPT)
 _BY_TABLE = _SPACES.last
 """The space of the last game asked (by its ``Table``), read in line per call."""
+
+
+def _hand_mask(view: PlayerView) -> int:
+    """The view's seat's cards as a mask."""
+    mask = 0
+    for card in view.hand:
+        mask |= 1 << card.index
+    return mask
 
 
 def words_of(variant: Variant) -> tuple[Move, ...]:
