@@ -51,7 +51,7 @@ def run(env: PitchEnv, seed: int, rng: random.Random) -> tuple[list[np.ndarray],
         observations.append(observation)
         rewards.append(reward)
         if terminated or truncated:
-            assert not info["action_mask"].any() and not env.action_masks().any()
+            assert info["action_mask"].all() and env.action_masks().all()  # (a vector env's next row)
             return observations, rewards, terminated, truncated
 
 
@@ -176,3 +176,39 @@ def test_registered_with_gymnasium_and_rendered_as_text(capsys: pytest.CaptureFi
     assert "seat 0:" in capsys.readouterr().out
     with pytest.raises(ValueError, match="render_mode"):
         PitchEnv(render_mode="rgb_array")
+
+
+def test_stable_baselines_make_vec_env_falls_back_from_rgb_array() -> None:
+    """Stable-Baselines3's ``make_vec_env`` asks ``gymnasium.make(id, render_mode="rgb_array")``
+    and, on a ``TypeError``, makes the env without it: the refusal is one (and a ValueError)."""
+    kwargs = {"variant": "smear", "max_hands": 2}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (gymnasium warns of the mode not in render_modes first)
+        try:  # make_vec_env's own steps
+            env = gymnasium.make(ENV_ID, render_mode="rgb_array", **kwargs)
+        except TypeError as error:
+            assert isinstance(error, ValueError) and "render_mode" in str(error)
+            env = gymnasium.make(ENV_ID, **kwargs)
+    _, info = env.reset(seed=1)
+    assert info["action_mask"].any()
+    assert env.unwrapped.render_mode is None
+
+
+def test_a_vector_env_hands_every_row_a_legal_action_through_episode_ends() -> None:
+    """``gymnasium.make_vec``: whatever row ended, each row's mask holds an action, so a
+    masked sampler never meets an empty row; the wrapped env's ``action_masks`` is reached
+    through ``get_wrapper_attr`` (what sb3-contrib's VecEnv does)."""
+    vector = gymnasium.make_vec(ENV_ID, num_envs=3, vectorization_mode="sync", variant="auction-pitch", max_hands=1)
+    _, info = vector.reset(seed=4)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(120):
+        masks = info["action_mask"]
+        assert masks.shape == (3, vector.single_action_space.n) and masks.any(axis=1).all()
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+        _, _, terminated, truncated, info = vector.step(actions)
+        ended += int((terminated | truncated).sum())
+    assert ended >= 3
+    single = gymnasium.make(ENV_ID, max_hands=1)
+    single.reset(seed=2)
+    assert np.array_equal(single.get_wrapper_attr("action_masks")(), single.unwrapped.action_masks())

@@ -233,6 +233,10 @@ def test_a_policy_bot_class_plays_in_simulate_and_as_an_environment_opponent(tmp
         _, _, terminated, truncated, info = env.step(action)
         done = terminated or truncated
     assert env.game_state.deal_number >= 3 or env.game_state.is_over
+    snapshot = PolicyBot(hashed)  # self-play: a new frozen snapshot at every other seat
+    env.set_opponents(snapshot)
+    assert set(env.bots.values()) == {snapshot} and set(env.bots) == {1, 2, 3}
+    env.reset(seed=2)
     sys.modules.pop("netbots", None)
 
 

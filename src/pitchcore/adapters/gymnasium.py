@@ -49,7 +49,8 @@ from ..model.state import GameState, seat_of
 from ..tools.simulate import bot_by_name
 from ..tools.terminal import hand_text
 
-__all__ = ["ENV_ID", "PitchEnv", "check_options", "observation_box", "position_text", "render"]
+__all__ = ["ENV_ID", "PitchEnv", "UnsupportedRenderMode", "check_options", "observation_box", "position_text",
+           "render"]
 
 ENV_ID = "pitchcore/Pitch-v0"
 """The id this module registers ``PitchEnv`` under with ``gymnasium.register``."""
@@ -131,6 +132,12 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         """The position now (a ``pitchcore.GameState``)."""
         return self._state
 
+    def set_opponents(self, opponents: str | Bot | Sequence[str | Bot]) -> None:
+        """Seat new bots at the other seats, as ``opponents=`` does, from the next bot move
+        on: self-play swaps in a frozen snapshot of the learner (a ``PolicyBot``) as it
+        trains (``docs/learning.md``)."""
+        self.bots = _opponents(opponents, self.seat, self.players, self.variant)
+
     @property
     def chosen(self) -> int:
         """The cards chosen so far for the learner's discard being built (a card mask, 0 if none)."""
@@ -168,9 +175,8 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
             if self.illegal == "raise":
                 raise
             self._done = True
-            mask = np.zeros(self.space.size, dtype=np.int8)
             return (self._tensor(state, self.seat, self._chosen), self.illegal_reward, True, False,
-                    {"action_mask": mask, "illegal_action": str(error)})
+                    {"action_mask": self._ended_mask(), "illegal_action": str(error)})
         if new is not state:
             new = self._others(new)
         self._state, self._chosen = new, chosen
@@ -185,16 +191,24 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
             reward = 1.0 if side in new.winners else -1.0
         else:
             reward = 0.0
-        mask = np.zeros(self.space.size, dtype=np.int8) if self._done else self.space.legal_action_mask(new, chosen)
+        mask = self._ended_mask() if self._done else self.space.legal_action_mask(new, chosen)
         if self.render_mode == "human":
             self.render()
         return self._tensor(new, self.seat, chosen), reward, terminated, truncated, {"action_mask": mask}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal actions now as booleans: the method ``MaskablePPO`` calls."""
+        """The legal actions now as booleans: the method ``MaskablePPO`` calls (every action
+        once the episode is over: see ``_ended_mask``)."""
         if self._done:
-            return np.zeros(self.space.size, dtype=np.bool_)
+            return self._ended_mask().astype(np.bool_)
         return self.space.legal_action_mask(self._state, self._chosen).astype(np.bool_)
+
+    def _ended_mask(self) -> npt.NDArray[np.int8]:
+        """The mask given with an episode's last step: every action. No action is taken
+        there, but a vector environment (``gymnasium.make_vec``) hands it to the policy with
+        the other rows and then resets this one, ignoring the action; an empty row would
+        stop a masked sampler."""
+        return np.ones(self.space.size, dtype=np.int8)
 
     def _others(self, state: GameState) -> GameState:
         """``state`` after the bots' moves, up to the learner's turn or the episode's end."""
@@ -240,12 +254,19 @@ def _opponents(opponents: str | Bot | Sequence[str | Bot], seat: int, players: i
     return bots
 
 
+class UnsupportedRenderMode(ValueError, TypeError):
+    """A render mode the environments do not draw (``"rgb_array"``: they render text). A
+    ``ValueError``, and a ``TypeError`` as a constructor without the parameter would raise:
+    Stable-Baselines3's ``make_vec_env`` asks for ``"rgb_array"`` and, on a ``TypeError``,
+    makes the environment without a render mode."""
+
+
 def check_options(*, render_mode: object, reward: object, illegal: object, observation: object,
                   max_hands: object) -> None:
     """Raise ``ValueError`` naming the valid choices for an environment option out of them
     (this environment's and the PettingZoo one's share them)."""
     if render_mode is not None and render_mode not in ("ansi", "human"):
-        raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        raise UnsupportedRenderMode(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
     if reward not in ("game", "hand"):
         raise ValueError(f"reward must be 'game' or 'hand', not {reward!r}")
     if illegal not in ("raise", "lose"):
