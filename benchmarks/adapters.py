@@ -9,6 +9,11 @@ In one run, on one variant (auction-pitch unless ``--variant``), uniformly rando
               a random legal action from the mask, ``step``; steps/s (one step = one action)
   gymnasium   ``PitchEnv`` with random bots at the other seats: the learner's steps/s
               (each includes the bots' moves up to its next turn) and game moves/s
+  parallel    ``pitchcore.adapters.pettingzoo.parallel_env()``: a random legal action of the
+              seat to move in each step, every agent's observation returned; steps/s
+  vector      ``pitchcore.adapters.vector.PitchVectorEnv`` of ``--envs`` games on the batch,
+              uniformly random opponents: the learner's steps/s over all games (each with
+              the opponents' moves up to its next turn) and the games' actions/s
 and the ratio of the PettingZoo figure to the engine's; then the cost of one call of
 ``legal_action_mask``, ``observation_tensor`` and ``information_state_tensor`` for the seat
 to move, over the states of random games in game order (so with the caches a game warms).
@@ -133,6 +138,50 @@ def gymnasium_steps(variant: pitchcore.Variant, max_hands: int) -> tuple[Measure
     return (lambda seconds: timed(body, seconds)), moves
 
 
+def parallel_self_play(variant: pitchcore.Variant, max_hands: int) -> Measure:
+    """Steps of the ParallelEnv: the seat to move picks a random legal action from its mask."""
+    from pitchcore.adapters.pettingzoo import parallel_env
+
+    table = parallel_env(variant, max_hands=max_hands)
+
+    def body(more: Callable[[], bool]) -> int:
+        rand = random.Random(1).random
+        steps = game = 0
+        while more():
+            observations, _ = table.reset(seed=game)
+            game += 1
+            while table.agents:
+                agent = f"seat_{table.game_state.to_move}"
+                legal = observations[agent]["action_mask"].nonzero()[0]
+                observations, _, _, _, _ = table.step({agent: int(legal[int(rand() * len(legal))])})
+                steps += 1
+        return steps
+    return lambda seconds: timed(body, seconds)
+
+
+def vector_steps(variant: pitchcore.Variant, max_hands: int, envs: int) -> tuple[Measure, list[tuple[int, int]]]:
+    """The learner's steps over ``envs`` games against uniformly random opponents (and, in the
+    list, each run's actions made and learner steps)."""
+    import numpy as np
+
+    from pitchcore.adapters.vector import PitchVectorEnv
+
+    vector = PitchVectorEnv(variant, num_envs=envs, opponents="random", max_hands=max_hands)
+    made: list[tuple[int, int]] = []
+
+    def body(more: Callable[[], bool]) -> int:
+        rng = np.random.default_rng(1)
+        _, info = vector.reset(seed=1)
+        before, steps = vector.actions_made, 0
+        while more():
+            masks = info["action_mask"]
+            _, _, _, _, info = vector.step((rng.random(masks.shape) * masks).argmax(axis=1))
+            steps += envs
+        made.append((vector.actions_made - before, steps))
+        return steps
+    return (lambda seconds: timed(body, seconds)), made
+
+
 def runs(measure: Measure, seconds: float, count: int) -> list[tuple[float, float]]:
     """(per wall second, per CPU second) of each run, after an untimed warm-up."""
     measure(min(seconds, 0.3))
@@ -185,6 +234,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (best and median)")
     parser.add_argument("--max-hands", type=int, default=200, help="truncate a game after this many hands")
     parser.add_argument("--profile", action="store_true", help="profile the PettingZoo loop instead")
+    parser.add_argument("--envs", type=int, default=256, help="games in the vector environment")
     args = parser.parse_args()
     variant = pitchcore.load_variant(args.variant)
     if args.profile:
@@ -207,6 +257,13 @@ def main() -> None:
     line("Gymnasium PitchEnv, random bots", gym, "steps/s      ")
     per_step = sum(made for made, _ in moves) / max(1, sum(steps for _, steps in moves))
     print(f"  (each learner step is about {per_step:.1f} game moves with the bots')")
+    line("PettingZoo parallel_env()", runs(parallel_self_play(variant, args.max_hands), args.seconds, args.runs),
+         "steps/s      ")
+    measure, made = vector_steps(variant, args.max_hands, args.envs)
+    vector = line(f"PitchVectorEnv, {args.envs} games", runs(measure, args.seconds, args.runs), "steps/s      ")
+    per_step = sum(actions for actions, _ in made) / max(1, sum(steps for _, steps in made))
+    print(f"  (each learner step is about {per_step:.1f} actions with the opponents'; "
+          f"{vector[1] * per_step:,.0f} actions/s by CPU)")
     print(f"PettingZoo self-play / engine fast path: {zoo[0] / engine[0]:.0%} (wall medians), "
           f"{zoo[1] / engine[1]:.0%} (CPU medians)")
     print("one call for the seat to move, states of random games in game order (best of 5 passes):")

@@ -22,11 +22,11 @@ from pitchcore.model.state import GameState
 
 try:
     from pettingzoo import AECEnv
-    from pettingzoo.test import api_test, seed_test
+    from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 except ImportError:
     missing("pettingzoo is not installed (pip install -e '.[pettingzoo]')")
 
-from pitchcore.adapters.pettingzoo import env, raw_env
+from pitchcore.adapters.pettingzoo import env, parallel_env, raw_env
 
 EXPECTED_WARNINGS = ("Observation is not a NumPy array",
                      "Observation space for each agent probably should be gymnasium.spaces.box")
@@ -251,3 +251,49 @@ def test_wrapper_enforces_order_and_is_an_aec_env() -> None:
                 {"players": 9}):
         with pytest.raises(ValueError):
             env(**bad)
+
+
+@pytest.mark.parametrize("name", ["auction-pitch", "haus-pitch", "cinch", "jacks-trump", "california-jack"])
+def test_the_parallel_env_passes_pettingzoos_parallel_tests(name: str) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        parallel_api_test(parallel_env(name, max_hands=3), num_cycles=2000)
+        parallel_seed_test(lambda: parallel_env(name, max_hands=3), num_cycles=300)
+    assert not unexpected(caught)
+
+
+def test_the_parallel_env_makes_the_movers_action_and_gives_the_aec_envs_rewards() -> None:
+    """Each step makes the action of the seat to move and ignores the others'; the rewards,
+    ends and observations are those of the AEC environment given the same actions."""
+    parallel = parallel_env("haus-pitch", max_hands=3, reward="hand")
+    aec = env("haus-pitch", max_hands=3, reward="hand")
+    observations, _ = parallel.reset(seed=4)
+    aec.reset(seed=4)
+    rng = random.Random(4)
+    totals: dict[str, float] = defaultdict(float)
+    steps = 0
+    while parallel.agents:
+        mover = parallel.game_state.to_move
+        agent = f"seat_{mover}"
+        assert observations[agent]["action_mask"].any()
+        assert all(not observations[other]["action_mask"].any() for other in parallel.agents if other != agent)
+        action = rng.choice(np.flatnonzero(observations[agent]["action_mask"]).tolist())
+        actions: dict[str, int | None] = {other: 0 for other in parallel.agents}  # (illegal, but ignored)
+        actions[agent] = action
+        observations, rewards, terminations, truncations, _ = parallel.step(actions)
+        assert aec.agent_selection == agent
+        aec.step(action)
+        for other in rewards:
+            totals[other] += rewards[other]
+            assert np.array_equal(observations[other]["observation"], aec.observe(other)["observation"])
+        steps += 1
+    assert steps > 50 and (any(truncations.values()) or any(terminations.values()))
+    final = parallel.game_state
+    assert final.moves == aec.unwrapped.game_state.moves
+    side_of = final.table.side_of
+    assert dict(totals) == {f"seat_{seat}": float(final.scores[side_of[seat]]) for seat in range(final.players)}
+    with pytest.raises(RuntimeError, match="reset"):
+        parallel.step({})
+    parallel.reset(seed=1)
+    with pytest.raises(ValueError, match="the seat to move"):
+        parallel.step({})

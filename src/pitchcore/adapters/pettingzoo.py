@@ -40,7 +40,7 @@ import numpy.typing as npt
 
 try:
     from gymnasium import spaces
-    from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
+    from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped,unused-ignore]
     from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped,unused-ignore]
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped,unused-ignore]
     from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-untyped,unused-ignore]
@@ -62,7 +62,7 @@ from ..model.phase import Phase
 from ..model.state import GameState
 from .gymnasium import check_options, observation_box, render
 
-__all__ = ["Observation", "env", "raw_env"]
+__all__ = ["Observation", "env", "parallel_env", "raw_env"]
 
 Observation: TypeAlias = dict[str, npt.NDArray[Any]]
 """``{"observation": float32 array, "action_mask": int8 array}``."""
@@ -365,6 +365,80 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
 
     def close(self) -> None:
         """Nothing to release (no window, no process)."""
+
+
+def parallel_env(variant: Variant | str = "auction-pitch", players: int | None = None, max_hands: int | None = None,
+                 render_mode: str | None = None, observation: str = "observation", reward: Reward = "game",
+                 illegal: Illegal = "lose", illegal_reward: float = -1.0) -> ParallelPitch:
+    """The game as a PettingZoo ``ParallelEnv`` (``env``'s options): for libraries and
+    wrappers that take parallel environments (SuperSuit's vector wrappers, Tianshou's and
+    RLlib's multi-agent loops)."""
+    return ParallelPitch(raw_env(variant, players, max_hands, render_mode, observation, reward, illegal,
+                                 illegal_reward))
+
+
+class ParallelPitch(ParallelEnv[str, Observation, int | None]):  # type: ignore[misc,unused-ignore]
+    """A turn-based game as a parallel environment: every step takes an action from each live
+    agent, makes the one of the agent to move and ignores the others (their masks are all
+    zeros: any action, or None, will do). Observations, rewards, ends and infos are the AEC
+    environment's (``raw_env``, which it steps), for every agent at every step; when the
+    game ends every agent is done and ``agents`` is empty until ``reset``."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "pitchcore_parallel_v0",
+                                          "is_parallelizable": True, "render_fps": 1}
+
+    def __init__(self, game: raw_env) -> None:
+        self.aec = game
+        """The AEC environment stepped (``aec.game_state`` is the position)."""
+        self.possible_agents: list[str] = game.possible_agents
+        self.agents: list[str] = []
+        self.render_mode = game.render_mode
+        self.observation_spaces = game.observation_spaces
+        self.action_spaces = game.action_spaces
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self) -> GameState:
+        """The position now."""
+        return self.aec.game_state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
+        """A new game, as ``raw_env.reset`` starts it."""
+        self.aec.reset(seed=seed, options=options)
+        self.agents = self.aec.agents[:]
+        return {agent: self.aec.observe(agent) for agent in self.agents}, {agent: {} for agent in self.agents}
+
+    def step(self, actions: dict[str, int | None]) -> tuple[
+            dict[str, Observation], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
+        """The action of the agent to move (``actions[agent]``; the others' are ignored)."""
+        aec = self.aec
+        if not self.agents:
+            raise RuntimeError("the game is over (or never began): call reset()")
+        mover = aec.agent_selection
+        if mover not in actions:
+            raise ValueError(f"actions has none for {mover}, the seat to move")
+        live = self.agents
+        aec.step(actions[mover])
+        observations = {agent: aec.observe(agent) for agent in live}
+        rewards = {agent: float(aec.rewards[agent]) for agent in live}
+        terminations = {agent: bool(aec.terminations[agent]) for agent in live}
+        truncations = {agent: bool(aec.truncations[agent]) for agent in live}
+        infos = {agent: dict(aec.infos[agent]) for agent in live}
+        if any(terminations.values()) or any(truncations.values()):
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
 
 
 def _tensor_function(observation: str) -> Callable[[GameState, int, int], npt.NDArray[np.float32]]:

@@ -228,8 +228,11 @@ class Batch:
         self._advance(np.full(self.n, -1, dtype=np.int64))
         return self._result()
 
-    def step(self, actions: npt.ArrayLike) -> BatchStep:
-        """Make one action in every game (``actions``: n action numbers)."""
+    def step(self, actions: npt.ArrayLike, moving: npt.ArrayLike | None = None) -> BatchStep:
+        """Make one action in every game (``actions``: n action numbers). With ``moving`` (n
+        booleans), only the games marked move: the others' actions are not read, and their
+        rows stay as they were (an environment stepping some seats' games, the others
+        waiting for someone else)."""
         if not self._games:
             raise RuntimeError("call reset() before step()")
         chosen = np.asarray(actions)
@@ -237,16 +240,23 @@ class Batch:
             raise ValueError(f"actions must be {self.n} whole numbers, one per game, not an array of shape "
                              f"{chosen.shape} and type {chosen.dtype}")
         numbers = chosen.astype(np.int64)
-        self._check(numbers)
+        if moving is not None:
+            which = np.asarray(moving)
+            if which.shape != (self.n,) or which.dtype != np.bool_:
+                raise ValueError(f"moving must be {self.n} booleans, one per game, not an array of shape "
+                                 f"{which.shape} and type {which.dtype}")
+            numbers[~which] = -1  # (no move: the row is written again as it was)
+        self._check(numbers, idle=moving is not None)
         self._clear()
         self._advance(numbers)
         return self._result()
 
-    def _check(self, actions: npt.NDArray[np.int64]) -> None:
+    def _check(self, actions: npt.NDArray[np.int64], idle: bool = False) -> None:
         """Every action legal in its game (the masks last returned), or ``IllegalMove`` for
-        the first that is not, before any game moves."""
+        the first that is not, before any game moves (``idle``: -1 marks a game that does
+        not move)."""
         inside = (actions >= 0) & (actions < self.space.size)
-        legal = inside.copy()
+        legal = inside | (actions == -1) if idle else inside.copy()
         legal[inside] = self._masks[np.flatnonzero(inside), actions[inside]] == 1
         if legal.all():
             return
