@@ -223,6 +223,32 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
                                   (4, batch.space.size))
 
 
+def test_only_the_games_marked_moving_move() -> None:
+    """``step(actions, moving)``: the games not marked keep their state and row, whatever their
+    action says; -1 is no action only there."""
+    batch = Batch("haus-pitch", n=5, seed=4)
+    result = batch.reset()
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        moving = rng.random(5) < 0.5
+        before = [batch.state(index) for index in range(5)]
+        actions = _random_actions(result, rng)
+        actions[~moving] = -1
+        after = batch.step(actions, moving)
+        for index in range(5):
+            if not moving[index]:
+                assert batch.state(index) == before[index] and index not in batch.finished
+                np.testing.assert_array_equal(after.observations[index], result.observations[index])
+                np.testing.assert_array_equal(after.masks[index], result.masks[index])
+            else:
+                assert batch.state(index) != before[index] or index in batch.finished or batch.chosen(index)
+        result = after
+    with pytest.raises(IllegalMove, match="game 0"):
+        batch.step(np.full(5, -1), None)
+    with pytest.raises(ValueError, match="5 booleans"):
+        batch.step(np.zeros(5, dtype=np.int64), [1, 0, 1, 0, 1])
+
+
 def test_options_are_checked() -> None:
     with pytest.raises(ValueError, match="n must be"):
         Batch("auction-pitch", n=0)
