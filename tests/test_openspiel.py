@@ -68,7 +68,7 @@ def test_load_game_by_name_params_and_string() -> None:
     assert game.num_players() == 4
     assert game.num_distinct_actions() == action_space("haus-pitch", 4).size == game.action_space.size
     assert game.max_chance_outcomes() == 52
-    assert str(game) == "python_pitchcore(max_hands=50,players=4,single_hand=False,variant=haus-pitch)"
+    assert str(game) == "python_pitchcore(max_hands=50,players=4,shuffles=0,single_hand=False,variant=haus-pitch)"
     again = pyspiel.load_game(str(game))
     assert again.num_distinct_actions() == game.num_distinct_actions()
     info = game.get_type()
@@ -80,7 +80,7 @@ def test_load_game_by_name_params_and_string() -> None:
 def test_defaults_are_auction_pitch_with_the_variants_players() -> None:
     game = pyspiel.load_game(adapter.GAME_NAME)
     assert game.get_parameters() == {"variant": "auction-pitch", "players": 4, "max_hands": 50,
-                                      "single_hand": False}
+                                      "single_hand": False, "shuffles": 0}
     assert load("sell-out").num_players() == 5  # the variant's own default
     assert load("auction-pitch", players=2).num_players() == 2
 
@@ -101,6 +101,41 @@ def test_bad_parameters_are_refused() -> None:
         load("smear", players=3)
     with pytest.raises(Exception, match="max_hands"):
         load(max_hands=0)
+    with pytest.raises(Exception, match="shuffles must be 0"):
+        load(shuffles=-1)
+    with pytest.raises(Exception, match="shuffles must be 0"):
+        load(shuffles=adapter.MOST_SHUFFLES + 1)
+
+
+@pytest.mark.parametrize("variant", ["auction-pitch", "haus-pitch", "ten-point-pitch", "california-jack"])
+def test_one_chance_node_per_deal(variant: str) -> None:
+    """``shuffles``: each deal is one chance node of that many equally likely shuffles; the
+    history decides the position (two states of the same history are equal); OpenSpiel's
+    random simulation passes, whole games and single hands."""
+    game = load(variant, shuffles=256, max_hands=4)
+    assert game.max_chance_outcomes() == 256 and game.max_chance_nodes_in_history() == 4
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert [outcome for outcome, _ in outcomes] == list(range(256)) and {p for _, p in outcomes} == {1 / 256}
+    hands = set()
+    for outcome in range(8):
+        child = state.child(outcome)
+        assert child.current_player() >= 0 or child.is_chance_node()
+        if child.game_state is not None:
+            hands.add(child.game_state.masks)
+        assert str(state.child(outcome)) == str(child)
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, outcome) == f"shuffle {outcome}"
+    assert len(hands) >= 7, "different shuffles deal different hands"
+    rng = np.random.RandomState(3)
+    again = game.new_initial_state()
+    chances = 0
+    while not state.is_terminal() and state.move_number() < 400:
+        chances += state.is_chance_node()
+        step(state, rng)
+        again.apply_action(state.history()[-1])
+    assert str(again) == str(state) and chances >= 1
+    pyspiel.random_sim_test(load(variant, shuffles=64, max_hands=3), num_sims=1, serialize=True, verbose=False)
+    pyspiel.random_sim_test(load(variant, shuffles=64, single_hand=True), num_sims=2, serialize=True, verbose=False)
 
 
 def test_a_variant_file_path(tmp_path: Path) -> None:

@@ -58,13 +58,13 @@ from ..bots.knowledge import knowledge_of
 from ..bots.search import NoConsistentDeal, sample_masks
 from ..components.registry import MOST_PLAYERS
 from ..components.variant import Variant
-from ..game.engine import _players, new_game
+from ..game.engine import _players, dealt_from_deck, new_game
 from ..game.table import Table
 from ..interop.actions import ActionSpace, action_space
 from ..interop.tensors import information_state_tensor, observation_tensor, tensor_layout
 from ..loading.loader import load_variant
 from ..model.caches import cached
-from ..model.cards import card_text, cards_in, mask_of, mask_text
+from ..model.cards import card_text, cards_in, mask_of, mask_text, shuffled
 from ..model.fields import TABLE
 from ..model.log import Log, Start, begin, extend, moves_of, start_of
 from ..model.moves import Move
@@ -86,7 +86,11 @@ DEFAULT_MAX_HANDS = 50
 RESAMPLE_TRIES = 20
 """Sampled deals tried before ``resample`` gives up and keeps the true deal (see there)."""
 
-_PARAMETERS = {"variant": DEFAULT_VARIANT, "players": 0, "max_hands": DEFAULT_MAX_HANDS, "single_hand": False}
+_PARAMETERS = {"variant": DEFAULT_VARIANT, "players": 0, "max_hands": DEFAULT_MAX_HANDS, "single_hand": False,
+               "shuffles": 0}
+MOST_SHUFFLES = 1 << 16
+"""The most outcomes a deal's one chance node may have (``shuffles``): OpenSpiel asks for the
+whole list of outcomes at each chance node."""
 
 GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -116,12 +120,17 @@ class _Rules:
     must not copy the variant, so this object copies as itself and pickles as its key.
     """
 
-    def __init__(self, variant_key: str, players: int, max_hands: int, single_hand: bool) -> None:
+    def __init__(self, variant_key: str, players: int, max_hands: int, single_hand: bool, shuffles: int = 0) -> None:
         variant = load_variant(variant_key)
         players = _players(variant, players or None)
         if max_hands < 1:
             raise ValueError(f"max_hands must be at least 1, not {max_hands}")
-        self.key = (variant_key, players, max_hands, single_hand)
+        if not 0 <= shuffles <= MOST_SHUFFLES:
+            raise ValueError(f"shuffles must be 0 (a chance node per card) or 1 to {MOST_SHUFFLES} (one chance "
+                             f"node per deal, with that many equally likely shuffles), not {shuffles}")
+        self.key = (variant_key, players, max_hands, single_hand, shuffles)
+        self.shuffles = shuffles
+        """Outcomes of a deal's one chance node (0: a chance node per card of the deck)."""
         self.variant: Variant = variant
         self.players = players
         self.max_hands = max_hands
@@ -143,6 +152,8 @@ class _Rules:
         """No side's score moves further in one hand: the points, a set bid paid or lost, a
         shoot's reward and a sale."""
         self.text_of: dict[str, int] = {card_text(card): card for card in range(self.deck_size)}
+        self.shuffle_outcomes: list[tuple[int, float]] = [(outcome, 1.0 / shuffles) for outcome in range(shuffles)]
+        """The outcomes of a deal's one chance node (``shuffles``), each as likely."""
         self.initial = _Core(self, None, 0, (), 0, (0,) * table.sides, 0, (), 0, 0, (), (), None, None)
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Rules:
@@ -154,7 +165,7 @@ class _Rules:
     def game_info(self) -> Any:
         single = self.single_hand
         return pyspiel.GameInfo(
-            num_distinct_actions=self.space.size, max_chance_outcomes=self.deck_size,
+            num_distinct_actions=self.space.size, max_chance_outcomes=self.shuffles or self.deck_size,
             num_players=self.players, min_utility=-self.hand_bound if single else -1.0,
             max_utility=self.hand_bound if single else 1.0, utility_sum=None,
             max_game_length=self.max_length)
@@ -166,8 +177,8 @@ class _Rules:
 
 
 @cached(64)
-def _rules(variant_key: str, players: int, max_hands: int, single_hand: bool) -> _Rules:
-    return _Rules(variant_key, players, max_hands, single_hand)
+def _rules(variant_key: str, players: int, max_hands: int, single_hand: bool, shuffles: int = 0) -> _Rules:
+    return _Rules(variant_key, players, max_hands, single_hand, shuffles)
 
 
 # -- a position: the pitchcore deal in play, or the deck being chosen ---------------------------
@@ -247,11 +258,19 @@ def _seed(deck: Sequence[int]) -> int:
     return int.from_bytes(hashlib.blake2b(bytes(deck), digest_size=8).digest(), "big") >> 1
 
 
+def _shuffle(core: _Core, outcome: int) -> tuple[int, ...]:
+    """The deck order of shuffle ``outcome`` of the deal about to begin (``shuffles``): fixed
+    by the outcome and what went before it (the deals begun, the scores, the dealer), so the
+    history decides the position, as with a chance node per card."""
+    key = f"openspiel/{outcome}/{core.deals}/{core.dealer}/{','.join(map(str, core.scores))}"
+    return tuple(shuffled(core.rules.deck, key))
+
+
 def _deal_from(core: _Core, deck: tuple[int, ...]) -> _Core:
     """The deal dealt from ``deck``, or the next chance node where it is thrown in as dealt."""
     rules = core.rules
-    state = new_game(rules.variant, players=rules.players, seed=_seed(deck), dealer=core.dealer,
-                     scores=core.scores, stock=[card_text(card) for card in deck])
+    state = dealt_from_deck(rules.variant, deck, players=rules.players, seed=_seed(deck), dealer=core.dealer,
+                            scores=core.scores)
     core = core._replace(deck=(), drawn=0, deals=core.deals + 1, actions=())
     if state.deal_number:  # thrown in as dealt (a worthless hand): the variant deals again
         past = _Past(core.deals, core.dealer, core.scores, (0,) * rules.players, None, 0,
@@ -275,6 +294,8 @@ def _apply(core: _Core, action: int) -> _Core:
     rules = core.rules
     state = core.state
     if state is None:
+        if rules.shuffles:  # the deal's one chance node: a shuffle of the deck
+            return _deal_from(core, _shuffle(core, action))
         deck = (*core.deck, action)
         if len(deck) < len(rules.deck):
             return core._replace(deck=deck, drawn=core.drawn | 1 << action)
@@ -613,7 +634,7 @@ class PitchcoreGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = {**_PARAMETERS, **(params or {})}
         rules = _rules(str(given["variant"]), int(given["players"]), int(given["max_hands"]),
-                       bool(given["single_hand"]))
+                       bool(given["single_hand"]), int(given["shuffles"]))
         super().__init__(GAME_TYPE, rules.game_info(), {**given, "players": rules.players})
         self.rules = rules
 
@@ -625,7 +646,8 @@ class PitchcoreGame(pyspiel.Game):  # type: ignore[misc]
         return PitchcoreObserver(self.rules, iig_obs_type, params)
 
     def max_chance_nodes_in_history(self) -> int:
-        return self.rules.max_hands * len(self.rules.deck)
+        rules = self.rules
+        return rules.max_hands * (1 if rules.shuffles else len(rules.deck))
 
     @property
     def variant(self) -> Variant:
@@ -667,8 +689,10 @@ class PitchcoreState(pyspiel.State):  # type: ignore[misc]
         return core.rules.space.legal_actions(core.state, core.chosen)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards not yet in the deck, each as likely."""
+        """The cards not yet in the deck, each as likely (with ``shuffles``: the shuffles)."""
         core = self.core
+        if core.rules.shuffles:
+            return core.rules.shuffle_outcomes
         left = [card for card in core.rules.deck if not core.drawn >> card & 1]
         chance = 1.0 / len(left)
         return [(card, chance) for card in left]
@@ -678,7 +702,7 @@ class PitchcoreState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deck {card_text(int(action))}"
+            return f"shuffle {int(action)}" if self.core.rules.shuffles else f"deck {card_text(int(action))}"
         return str(self.core.rules.space.names[int(action)])
 
     def returns(self) -> list[float]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 
@@ -62,27 +63,42 @@ def new_game(
     - ``scores``: None (all 0) or one whole number per side, each from ``-10**9`` to
       ``10**9``.
     """
+    state = _before_deal(variant, players, seed, dealer, scores)
+    if hands is None:
+        return start_hand(state, state.dealer, 0) if stock is None else _stacked_deck(state, stock)
+    return _stacked(state, hands, stock)
+
+
+def _before_deal(variant: object, players: object, seed: object, dealer: object, scores: object) -> GameState:
+    """``new_game``'s game before its first deal, every argument checked."""
     variant = _variant(variant)
-    players = _players(variant, players)
+    count = _players(variant, players)
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     number = whole_number(seed)
     if number is None or not 0 <= number < SEED_LIMIT:
         raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}")
-    table = Table(variant, players, number)
+    table = Table(variant, count, number)
     seat = whole_number(dealer)
-    if seat is None or not 0 <= seat < players:
-        raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
-    dealer = seat
+    if seat is None or not 0 <= seat < count:
+        raise ValueError(f"dealer must be a seat from 0 to {count - 1}, not {shown(dealer)}")
     start_scores = (0,) * table.sides if scores is None else _scores(scores, table.sides)
-    log = begin(Start(dealer, None if scores is None else start_scores))
-    state = GameState.of(table=table, scores=start_scores, dealer=dealer, deal_number=0, hand_results=(),
-                         phase=Phase.BIDDING, to_move=None, masks=(0,) * players,
-                         info=HandInfo(dealt=(0,) * players), trick_cards=(), leader=0, done_tricks=(),
-                         winner=None, step=0, log=log)
-    if hands is None:
-        return start_hand(state, dealer, 0) if stock is None else _stacked_deck(state, stock)
-    return _stacked(state, hands, stock)
+    log = begin(Start(seat, None if scores is None else start_scores))
+    return GameState.of(table=table, scores=start_scores, dealer=seat, deal_number=0, hand_results=(),
+                        phase=Phase.BIDDING, to_move=None, masks=(0,) * count,
+                        info=HandInfo(dealt=(0,) * count), trick_cards=(), leader=0, done_tricks=(),
+                        winner=None, step=0, log=log)
+
+
+def dealt_from_deck(variant: Variant, deck: Sequence[int], *, players: int, seed: int, dealer: int = 0,
+                    scores: Sequence[int] | None = None) -> GameState:
+    """``new_game(variant, ..., stock=<every card of the deck>)`` from card indices: the
+    first deal dealt from ``deck``, top first (the OpenSpiel adapter deals every hand so).
+    ``deck`` must hold every card of the variant's deck once."""
+    state = _before_deal(variant, players, seed, dealer, scores)
+    if sorted(deck) != list(state.table.deck):
+        raise ValueError(f"deck must hold each of the variant's {len(state.table.deck)} cards once")
+    return _deck_dealt(state, list(deck))
 
 
 def _variant(variant: object) -> Variant:
@@ -209,7 +225,7 @@ def _check_named(table: Table, named: list[int]) -> None:
     if strangers:
         raise ValueError(f"not in this variant's {len(table.deck)}-card deck"
                          f"{_stripped(table)}: {' '.join(strangers)}")
-    repeated = sorted({card_text(c) for c in named if named.count(c) > 1})
+    repeated = sorted({card_text(c) for c, times in Counter(named).items() if times > 1})
     if repeated:
         raise ValueError(f"cards named twice in the stacked deal: {' '.join(repeated)}")
 
@@ -225,9 +241,14 @@ def _stripped(table: Table) -> str:
 
 def _stacked_deck(state: GameState, stock: object) -> GameState:
     """The first hand dealt from a deck whose top is ``stock`` (the rest shuffled from the seed)."""
-    table = state.table
     top = _card_texts(stock, "stock")
-    _check_named(table, top)
+    _check_named(state.table, top)
+    return _deck_dealt(state, top)
+
+
+def _deck_dealt(state: GameState, top: list[int]) -> GameState:
+    """The first hand dealt from a deck whose top is ``top`` (checked), the rest shuffled from the seed."""
+    table = state.table
     named = set(top)
     rest = shuffled((card for card in table.deck if card not in named), f"{table.seed}/0")
     start = start_of(state.log)._replace(stock=tuple(card_text(c) for c in top))
@@ -235,5 +256,5 @@ def _stacked_deck(state: GameState, stock: object) -> GameState:
     return enter(state.evolve(info=state.info._replace(stock=(*top, *rest))), 0)
 
 
-__all__ = ["SCORE_LIMIT", "SEED_LIMIT", "advance", "apply_move", "begin_steps", "enter", "finish_hand",
-           "legal_moves", "new_game", "seating_problem", "start_hand"]
+__all__ = ["SCORE_LIMIT", "SEED_LIMIT", "advance", "apply_move", "begin_steps", "dealt_from_deck", "enter",
+           "finish_hand", "legal_moves", "new_game", "seating_problem", "start_hand"]

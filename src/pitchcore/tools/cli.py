@@ -24,7 +24,7 @@ from ..model.errors import PitchcoreError, VariantError
 from ..model.phase import Phase
 from ..model.results import winners_text
 from ..model.text import printable
-from . import explain, scaffold, simulate, terminal
+from . import explain, scaffold, simulate, terminal, tournament
 
 
 def _variants(_: argparse.Namespace) -> int:
@@ -266,6 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--players", type=int, default=None)
     demo.set_defaults(run=_demo)
     simulate.add_parser(commands)
+    tournament.add_parser(commands)
     play = terminal.add_parser(commands)
     play.add_argument("--save", metavar="FILE", default=None,
                       help=f"write the game's history to FILE (e.g. game{history.EXTENSION}) when it ends or you leave")
