@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-dev
 KERNEL := $(VENV)/.kernel-built
 # The modules users import (pitchcore's own page lists pitchcore.__all__; the submodules it exports,
 # history, actions and tensors, have pages of their own); tests/test_api_docs.py reads this line.
-API_MODULES := pitchcore pitchcore.interop.history pitchcore.interop.actions pitchcore.interop.tensors pitchcore.accel.fast pitchcore.game.kernel pitchcore.model.extension pitchcore.bots pitchcore.tools.simulate pitchcore.adapters.openspiel pitchcore.adapters.pettingzoo pitchcore.adapters.gymnasium pitchcore.serving
+API_MODULES := pitchcore pitchcore.interop.history pitchcore.interop.actions pitchcore.interop.tensors pitchcore.accel.fast pitchcore.game.kernel pitchcore.model.extension pitchcore.bots pitchcore.tools.simulate pitchcore.adapters.openspiel pitchcore.adapters.pettingzoo pitchcore.adapters.gymnasium pitchcore.adapters.vector pitchcore.tools.tournament pitchcore.serving
 
 .PHONY: demo test lint api browser clean
 

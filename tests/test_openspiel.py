@@ -510,3 +510,20 @@ def test_observations_name_the_tensors_pieces() -> None:
     hand = observation.dict["hand"]
     assert {card for card in range(52) if hand[card]} == set(cards_in(state.game_state.masks[seat]))
     assert list(observation.tensor) == state.information_state_tensor(seat)
+
+
+def test_the_documented_recipes_run() -> None:
+    """docs/openspiel.md's recipes: ISMCTS in evaluate_bots (with restart_at added) and
+    outcome-sampling MCCFR on single hands dealt by one chance node."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "openspiel.md").read_text(encoding="utf-8")
+    recipe = text.split("### Recipes", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    recipe = recipe.replace("max_simulations=25", "max_simulations=5").replace("range(100)", "range(10)")
+    namespace: dict[str, Any] = {}
+    exec(recipe, namespace)
+    returns = namespace["returns"]
+    assert len(returns) == 4 and any(returns)
+    policy = namespace["policy"]
+    state = namespace["game"].new_initial_state()
+    state.apply_action(0)
+    probabilities = policy.action_probabilities(state)
+    assert probabilities and abs(sum(probabilities.values()) - 1) < 1e-9

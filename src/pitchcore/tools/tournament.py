@@ -42,7 +42,7 @@ from ..loading.loader import load_variant
 from ..model.errors import PitchcoreError
 from .simulate import bot_names, simulate, wilson
 
-__all__ = ["Match", "Rating", "TournamentResult", "add_parser", "format_result", "run", "tournament"]
+__all__ = ["Match", "Rating", "TournamentResult", "format_result", "tournament"]
 
 EDGE = 2000.0
 """The largest rating the fit reaches (a guard: the imagined game keeps ratings finite)."""
