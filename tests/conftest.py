@@ -69,6 +69,9 @@ RUN_ONCE = {
     "test_view_laziness.py": "a view's lazily built fields and their parts",
     "test_tensors.py": "observation and information-state tensors of states and views",
     "test_policy_bot.py": "tensors and masks from a seat's view, and a policy as a bot",
+    "test_vector_env.py": "the vector env's rows against PitchEnv's (the batch under it is compared on both "
+                          "paths by test_batch.py)",
+    "test_tournament.py": "round-robin matches and the ratings fitted to them, a tool above simulate",
     "test_openspiel.py": "the OpenSpiel adapter and OpenSpiel's own checks and bots",
     "test_knowledge.py": "what a bot's view proves of the hidden cards",
     "test_hostile_corpus.py": "hostile variant files from players, and games of those that load",

@@ -82,7 +82,7 @@ def test_tensors_from_views_are_the_states_in_every_phase(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(HOUSE))
 def test_tensors_from_views_on_house_rules(name: str) -> None:
     """The house-rule examples: jokers, off-colour trumps, called partners, blind bids ..."""
-    check_variant(pc.load_variant_text(HOUSE[name]))
+    check_variant(pc.load_variant_text(HOUSE[name]), games=1)
 
 
 def test_the_checked_phases_include_every_kind_of_decision() -> None:
