@@ -64,7 +64,8 @@ engine), so the actions legal now are exactly the legal moves, taken apart.
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -333,11 +334,11 @@ class ActionSpace:
         if last is state and last_chosen == chosen:
             return answer
         seat = state.to_move or 0
-        answer = self._discards_with(legal, chosen, state.masks[seat], seat, state.phase.value)
+        answer = self._discards_with(legal, chosen, hand=state.masks[seat], seat=seat, phase=state.phase.value)
         self._last_discard[0] = (state, chosen, answer)
         return answer
 
-    def _discards_with(self, legal: _Legal, chosen: int, hand: int, seat: int, phase: str) -> tuple[int, ...]:
+    def _discards_with(self, legal: _Legal, chosen: int, *, hand: int, seat: int, phase: str) -> tuple[int, ...]:
         """The discard actions legal with ``chosen`` picked from ``hand`` (seat ``seat``'s, to
         move in ``phase``) where ``legal`` are its legal moves."""
         found = legal.discards
@@ -365,9 +366,7 @@ class ActionSpace:
         legal = self._legal(state)
         if not chosen and legal.discards is None:
             return list(legal.actions)
-        chosen = chosen_mask(chosen)
-        cards = self._discard_actions(state, legal, chosen)
-        return sorted(cards) if chosen else sorted({*legal.actions, *cards})
+        return self._listed(legal, chosen, partial(self._discard_actions, state, legal))
 
     def legal_action_mask(self, state: GameState, chosen: int = 0) -> Mask:
         """``legal_actions`` as a mask of shape ``(size,)``, dtype int8, 1 for legal: what
@@ -375,9 +374,7 @@ class ActionSpace:
         legal = self._legal(state)
         if not chosen and legal.discards is None:
             return legal.mask.copy()
-        mask = np.zeros(self.size, dtype=np.int8)
-        mask[self.legal_actions(state, chosen)] = 1
-        return mask
+        return self._masked(legal, chosen, partial(self._discard_actions, state, legal))
 
     def is_legal(self, state: GameState, action: int, chosen: int = 0) -> bool:
         """Whether ``action`` is legal now (False for a number outside the space)."""
@@ -387,49 +384,69 @@ class ActionSpace:
             return False
         return True
 
+    def _listed(self, legal: _Legal, chosen: int, discards: Callable[[int], tuple[int, ...]]) -> list[int]:
+        """The actions legal with ``chosen`` picked, where the moves are ``legal`` and
+        ``discards(chosen)`` gives the discard actions (a state's, or a view's)."""
+        if not chosen and legal.discards is None:
+            return list(legal.actions)
+        chosen = chosen_mask(chosen)
+        cards = discards(chosen)
+        return sorted(cards) if chosen else sorted({*legal.actions, *cards})
+
+    def _masked(self, legal: _Legal, chosen: int, discards: Callable[[int], tuple[int, ...]]) -> Mask:
+        """``_listed`` as a mask."""
+        mask = np.zeros(self.size, dtype=np.int8)
+        mask[self._listed(legal, chosen, discards)] = 1
+        return mask
+
+    def _made(self, number: int, legal: _Legal, chosen: int,
+              discards: Callable[[int], tuple[int, ...]]) -> tuple[bool, Move | None]:
+        """Whether action ``number`` is legal now and the move it makes (None: a card joins
+        the discard being built), with ``_listed``'s arguments."""
+        if not chosen and legal.allowed[number]:
+            return True, self._moves[number]
+        if legal.discards is not None or chosen:
+            chosen = chosen_mask(chosen)
+            if number in discards(chosen):
+                return True, None if number != self.done else Move("discard", chosen)
+        return False, None
+
     # -- the same from a seat's view (a bot's: it has no state) ---------------------------
 
-    def _view_legal(self, view: PlayerView) -> _Legal:
+    def _view_legal(self, view: PlayerView) -> tuple[_Legal, Callable[[int], tuple[int, ...]]]:
+        """The view's legal moves as actions, and its discard actions by cards chosen."""
         if view.players != self.players or view.variant != self.variant.name:
             raise ValueError(f"this action space is {self.variant.name} for {self.players} players, not "
                              f"{view.variant} for {view.players}: use action_space(variant, players)")
         moves = tuple(view.legal_moves)
         legal = self._by_id.get(id(moves))
-        return legal if legal is not None and legal[0] is moves else self._new_legal(moves)
+        if legal is None or legal[0] is not moves:
+            legal = self._new_legal(moves)
+        hand = sum(1 << card.index for card in view.hand)
+        return legal, partial(self._discards_with, legal, hand=hand, seat=view.seat, phase=view.phase.value)
 
     def view_legal_actions(self, view: PlayerView, chosen: int = 0) -> list[int]:
         """``legal_actions`` from a seat's view (``view.legal_moves``, its hand): what a bot
         sees, which has no state. Empty when it is not the view's seat's turn."""
-        legal = self._view_legal(view)
-        if not chosen and legal.discards is None:
-            return list(legal.actions)
-        chosen = chosen_mask(chosen)
-        cards = self._discards_with(legal, chosen, _hand_mask(view), view.seat, view.phase.value)
-        return sorted(cards) if chosen else sorted({*legal.actions, *cards})
+        legal, discards = self._view_legal(view)
+        return self._listed(legal, chosen, discards)
 
     def view_action_mask(self, view: PlayerView, chosen: int = 0) -> Mask:
         """``legal_action_mask`` from a seat's view (see ``view_legal_actions``)."""
-        legal = self._view_legal(view)
+        legal, discards = self._view_legal(view)
         if not chosen and legal.discards is None:
             return legal.mask.copy()
-        mask = np.zeros(self.size, dtype=np.int8)
-        mask[self.view_legal_actions(view, chosen)] = 1
-        return mask
+        return self._masked(legal, chosen, discards)
 
     def view_action_to_move(self, view: PlayerView, action: int, chosen: int = 0) -> Move | None:
         """``action_to_move`` from a seat's view: the move ``action`` makes, None for a card
         joining the discard being built. An action not legal now raises ``IllegalMove``."""
         number = self._number(view, action)
-        legal = self._view_legal(view)
-        if not chosen and legal.allowed[number]:
-            found = self._moves[number]
-            assert found is not None
-            return found
-        if legal.discards is not None or chosen:
-            chosen = chosen_mask(chosen)
-            if number in self._discards_with(legal, chosen, _hand_mask(view), view.seat, view.phase.value):
-                return None if number != self.done else Move("discard", chosen)
-        allowed = ", ".join(self.names[each] for each in self.view_legal_actions(view, chosen)) or "none"
+        legal, discards = self._view_legal(view)
+        allowed_now, move = self._made(number, legal, chosen, discards)
+        if allowed_now:
+            return move
+        allowed = ", ".join(self.names[each] for each in self._listed(legal, chosen, discards)) or "none"
         raise IllegalMove(f"action {number} ({self.names[number]}) is not legal now for seat {view.seat}: "
                           f"the legal actions are {allowed}", move=number, seat=view.to_move, phase=view.phase,
                           reason="not-legal")
@@ -442,14 +459,9 @@ class ActionSpace:
         not legal now raises ``IllegalMove`` saying why (a ``ValueError``)."""
         number = self._number(state, action)
         legal = self._legal(state)
-        if not chosen and legal.allowed[number]:
-            found = self._moves[number]
-            assert found is not None
-            return found
-        if legal.discards is not None or chosen:
-            chosen = chosen_mask(chosen)
-            if number in self._discard_actions(state, legal, chosen):
-                return None if number != self.done else Move("discard", chosen)
+        allowed_now, move = self._made(number, legal, chosen, partial(self._discard_actions, state, legal))
+        if allowed_now:
+            return move
         raise self._illegal(state, number, chosen, legal)
 
     def apply(self, state: GameState, action: int, chosen: int = 0) -> tuple[GameState, int]:
@@ -549,14 +561,6 @@ class ActionSpace:
 _SPACES = PerTable(ActionSpace, _SPACES_KEPT)
 _BY_TABLE = _SPACES.last
 """The space of the last game asked (by its ``Table``), read in line per call."""
-
-
-def _hand_mask(view: PlayerView) -> int:
-    """The view's seat's cards as a mask."""
-    mask = 0
-    for card in view.hand:
-        mask |= 1 << card.index
-    return mask
 
 
 def words_of(variant: Variant) -> tuple[Move, ...]:
