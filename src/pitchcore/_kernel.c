@@ -2545,7 +2545,8 @@ static GameBase *batch_game(BatchCore *B, PyObject *item) {
     return g;
 }
 
-/* step(games, actions): every game's action (< 0: none), then its row, into the batch's
+/* step(games, actions): every game's action (-1: none, its row written again; -2: none, its
+   row left as it is: Batch.step's games that do not move), then its row, into the batch's
  * arrays. The actions must be legal (Batch.step checks them against the masks first). The
  * status array says per game what is left to Python (BATCH_OBSERVE, BATCH_ENDS). */
 static PyObject *BatchCore_step(BatchCore *B, PyObject *const *args, Py_ssize_t nargs) {
@@ -2566,10 +2567,11 @@ static PyObject *BatchCore_step(BatchCore *B, PyObject *const *args, Py_ssize_t 
         GameBase *g = batch_game(B, PyList_GET_ITEM(games, i));
         if (!g) goto fail;
         state[i] = 0;
-        if (action[i] >= B->actions || (action[i] < 0 && action[i] != -1)) {
+        if (action[i] >= B->actions || (action[i] < 0 && action[i] != -1 && action[i] != -2)) {
             PyErr_SetString(PyExc_ValueError, "batch: an action outside the space");
             goto fail;
         }
+        if (action[i] == -2) continue;  /* a game that does not move: its row stays as it is */
         if (action[i] >= 0) {
             PyObject *scores = PyList_GET_ITEM(g->fields, F_SCORES), *deal = PyList_GET_ITEM(g->fields, F_DEAL_NUMBER);
             Py_INCREF(scores);

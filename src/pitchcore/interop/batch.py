@@ -63,6 +63,9 @@ __all__ = ["Batch", "BatchStep"]
 Reward = Literal["game", "hand"]
 _OVER = Phase.GAME_OVER
 _SEEDS = 2**63
+_IDLE = -2
+"""The action of a game that does not move at a step (``step``'s ``moving``): its row stays
+as it is (-1, at a reset: no move, the row written)."""
 _OBSERVE, _ENDS = 1, 2
 """What ``_kernel.BatchCore.step`` leaves to Python per game (flags; 0: nothing): the row, the
 game's ends (its scores or deal changed, or it is over: rewards, truncation, a new game)."""
@@ -245,7 +248,7 @@ class Batch:
             if which.shape != (self.n,) or which.dtype != np.bool_:
                 raise ValueError(f"moving must be {self.n} booleans, one per game, not an array of shape "
                                  f"{which.shape} and type {which.dtype}")
-            numbers[~which] = -1  # (no move: the row is written again as it was)
+            numbers[~which] = _IDLE  # (no move, and the row stays as it is)
         self._check(numbers, idle=moving is not None)
         self._clear()
         self._advance(numbers)
@@ -256,7 +259,7 @@ class Batch:
         the first that is not, before any game moves (``idle``: -1 marks a game that does
         not move)."""
         inside = (actions >= 0) & (actions < self.space.size)
-        legal = inside | (actions == -1) if idle else inside.copy()
+        legal = inside | (actions == _IDLE) if idle else inside.copy()
         legal[inside] = self._masks[np.flatnonzero(inside), actions[inside]] == 1
         if legal.all():
             return
@@ -285,6 +288,8 @@ class Batch:
                 self._finish(index, int(status[index]))
         else:
             for index, action in enumerate(actions.tolist()):
+                if action == _IDLE:
+                    continue
                 self._move(index, action)
                 self._finish(index, _OBSERVE | _ENDS)
 
