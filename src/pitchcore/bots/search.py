@@ -60,6 +60,7 @@ from ..accel.policies import rollout_move
 from ..components import HAND_STEPS
 from ..components.auction import SingleRound
 from ..components.exchange import Draw, NoExchange
+from ..components.turn_up import TurnUp
 from ..components.variant import Variant
 from ..components.widow import NoWidow
 from ..game import kernel
@@ -321,7 +322,7 @@ def deal_state(view: PlayerView, hands: Sequence[int] | Sequence[Sequence[Card]]
     top = upcards[-1:] if view.stock_size else []  # (a turned trump card, or a face-up stock's top)
     junk = tuple(card for card in upcards if card not in top)  # (turned up earlier, set aside)
     turned = tuple(upcards) if not table.face_up_stock else tuple(junk)
-    if table.face_up_stock and top and found.trump.__class__.__name__ == "TurnUp":
+    if table.face_up_stock and top and isinstance(found.trump, TurnUp):  # (the trump card turned on the stock)
         turned = (*turned, *top)
     if not table.face_up_stock:  # (a face-down stock shows a drawn card only if it was turned up)
         turned = (*cards_in(sum(shown)), *turned)
