@@ -73,6 +73,71 @@ def test_a_full_queue_drops_the_connection_at_once() -> None:
     assert asyncio.run(scenario()) == (False, True)
 
 
+class SlowWebSocket(StuckWebSocket):
+    """A websocket that takes sends at once until ``pause`` is set, then waits for
+    ``resume`` (a client that stops reading for a while)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pause = False
+        self.resume = asyncio.Event()
+
+    async def send_text(self, text: str) -> None:
+        if self.pause:
+            self.pause = False
+            await self.resume.wait()
+        self.sent.append(text)
+
+    def fail(self) -> None:
+        async def broken(text: str) -> None:
+            raise RuntimeError("the client went")
+
+        self.send_text = broken  # type: ignore[method-assign]
+
+
+def test_a_socket_that_takes_data_is_sent_to_at_once_and_a_wait_keeps_the_order() -> None:
+    """While the socket takes data, ``offer`` sends before it returns (no task, no queue);
+    a send that waits is finished in a task, the messages offered meanwhile after it, in
+    order; once that is done, sends are immediate again."""
+    async def scenario() -> None:
+        table = Table(pc.new_game("auction-pitch", seed=1), ["random"] * 4)
+        websocket = SlowWebSocket()
+        sender = Connection(websocket, table, 0, Settings(send_timeout=5, queue_size=10))  # type: ignore[arg-type]
+        sender.offer("1")
+        assert websocket.sent == ["1"] and sender.writer is None
+        websocket.pause = True
+        sender.offer("2")
+        sender.offer("3")
+        assert websocket.sent == ["1"] and sender.writer is not None and sender.sending_since is not None
+        await asyncio.sleep(0.01)
+        sender.offer("4")
+        websocket.resume.set()
+        await asyncio.sleep(0.01)
+        assert websocket.sent == ["1", "2", "3", "4"] and sender.writer is None and sender.sending_since is None
+        sender.offer("5")
+        assert websocket.sent[-1] == "5" and not sender.closed
+        websocket.fail()
+        sender.offer("6")
+        assert sender.closed and websocket.sent[-1] == "5"
+
+    asyncio.run(scenario())
+
+
+def test_closing_sends_what_is_queued_behind_a_waiting_send() -> None:
+    async def scenario() -> list[str]:
+        table = Table(pc.new_game("auction-pitch", seed=1), ["random"] * 4)
+        websocket = SlowWebSocket()
+        sender = Connection(websocket, table, 0, Settings(send_timeout=5, queue_size=10))  # type: ignore[arg-type]
+        websocket.pause = True
+        sender.offer("last words")
+        sender.offer("goodbye")
+        asyncio.get_running_loop().call_later(0.05, websocket.resume.set)
+        await sender.close()
+        return websocket.sent
+
+    assert asyncio.run(scenario()) == ["last words", "goodbye"]
+
+
 def test_settings_come_from_flags_and_the_environment() -> None:
     from pitchcore.serving.server import settings_from
 

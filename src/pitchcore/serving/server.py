@@ -2,9 +2,10 @@
 
 A lobby over HTTP (create, list, join, leave), a websocket per connection (a seat, by its
 credential, or a spectator), the page, and SQLite behind every table. The game logic is all
-in ``Table``; this module adds what only a server has: connections, each with a bounded
-queue of messages and a task of its own that sends them (so a client that does not read
-delays nobody: it is dropped once its queue is full or a send has waited ``send_timeout``),
+in ``Table``; this module adds what only a server has: connections, each sending at once
+while its socket takes data and queueing (bounded) behind a send that waits, so a client
+that does not read delays nobody (it is dropped once its queue is full or a send has waited
+``send_timeout``),
 the bots' and the clock's tasks, limits on what a client may send or create, eviction of
 idle tables, and logs (one JSON object a line with ``--log-format json``).
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import gc
 import json
@@ -25,7 +27,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -155,22 +157,27 @@ def _object(data: Any) -> dict[str, Any]:
 
 
 class Connection:
-    """One websocket: a bounded queue of messages and the task that sends them.
+    """One websocket and the messages it has not taken yet.
 
-    ``offer`` never waits: a table's update goes into every connection's queue and the table
-    goes on. A connection whose queue is full, or whose send has waited longer than the
-    timeout (the server's clock looks, ``check``), is dropped (closed, code 1008); its seat
-    can reconnect with its credential."""
+    ``offer`` never waits. With nothing under way, the message is sent at once: a send
+    completes without waiting while the socket takes data, and then costs no task and no
+    queue (``_send_now``). A send that has to wait (the client is not reading) goes on in a
+    task, and the messages offered meanwhile wait in a bounded queue behind it, in order.
+    A connection whose queue is full, or whose send has waited longer than the timeout
+    (the server's clock looks, ``check``), is dropped (closed, code 1008); its seat can
+    reconnect with its credential."""
 
     def __init__(self, websocket: WebSocket, table: Table, seat: int | None, settings: Settings) -> None:
         self.websocket, self.table, self.seat = websocket, table, seat
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.queue_size)
+        self.queue: collections.deque[str | None] = collections.deque()
+        self.queue_size = settings.queue_size
         self.send_timeout = settings.send_timeout
         self.closed = False
+        self.writer: asyncio.Task[None] | None = None
+        """The task finishing a send that had to wait, then the queue; None while idle."""
         self.sending_since: float | None = None
-        """When the send under way began (the loop's clock), or None: no timer per message,
-        which would cost more than the send."""
-        self.writer = asyncio.create_task(self._write(), name=f"send to table {table.id} seat {seat}")
+        """When the send under way began waiting (the loop's clock), or None: no timer per
+        message, which would cost more than the send."""
 
     def check(self, now: float) -> None:
         """Drop the connection if its send under way began more than the timeout ago."""
@@ -181,17 +188,55 @@ class Connection:
     def offer(self, text: str) -> None:
         if self.closed:
             return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if self.writer is None:
+            self._send_now(text)
+        elif len(self.queue) < self.queue_size:
+            self.queue.append(text)
+        else:
             self.drop("its queue of unsent messages is full")
+
+    def _send_now(self, text: str) -> None:
+        """Run the send until it completes or first waits; a send that waits is finished by
+        a task (``_finish``). Stepping the coroutine by hand is what an eager task does
+        (Python 3.12's ``eager_task_factory``), for one send."""
+        sending = self.websocket.send_text(text)
+        try:
+            waiting = sending.send(None)
+        except StopIteration:
+            return
+        except Exception:  # (the client went: its handler sees the disconnect)
+            self.closed = True
+            return
+        loop = asyncio.get_running_loop()
+        self.sending_since = loop.time()
+        self.writer = loop.create_task(self._finish(sending, waiting),
+                                       name=f"send to table {self.table.id} seat {self.seat}")
+
+    async def _finish(self, sending: Coroutine[Any, Any, None], waiting: Any) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            await _resume(sending, waiting)
+            self.sending_since = None
+            while self.queue:
+                text = self.queue.popleft()
+                if text is None:
+                    return
+                self.sending_since = loop.time()
+                await self.websocket.send_text(text)
+                self.sending_since = None
+        except Exception:  # (the client went: its handler sees the disconnect)
+            self.closed = True
+        finally:
+            self.sending_since = None
+            self.writer = None
 
     def drop(self, why: str) -> None:
         if self.closed:
             return
         self.closed = True
         log.warning("dropped a connection", extra={"table": self.table.id, "seat": self.seat, "why": why})
-        self.writer.cancel()
+        if self.writer is not None:
+            self.writer.cancel()
         asyncio.get_running_loop().create_task(self._abort())
 
     async def _abort(self) -> None:
@@ -200,27 +245,36 @@ class Connection:
 
     async def close(self) -> None:
         """Send what is queued, then stop (the websocket closes when its handler returns)."""
-        if not self.closed:
-            if not self.queue.full():
-                self.queue.put_nowait(None)
+        writer = self.writer
+        if not self.closed and writer is not None:
+            self.queue.append(None)
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.writer, self.send_timeout)
+                await asyncio.wait_for(writer, self.send_timeout)
         self.closed = True
-        self.writer.cancel()
+        if self.writer is not None:
+            self.writer.cancel()
 
-    async def _write(self) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            self.sending_since = loop.time()
+
+async def _resume(coroutine: Coroutine[Any, Any, None], waiting: Any) -> None:
+    """Go on with ``coroutine``, which was stepped by hand and yielded ``waiting`` (the
+    future it waits on, or None for a bare yield), until it returns, as a task would."""
+    while True:
+        try:
+            if waiting is None:
+                await asyncio.sleep(0)
+            else:
+                waiting._asyncio_future_blocking = False  # (as a task does with the future a step yields)
+                await waiting
+        except BaseException as error:  # (cancelled, or the future failed: the coroutine hears it)
             try:
-                await self.websocket.send_text(text)
-            except Exception:  # (the client went: its handler sees the disconnect)
-                self.closed = True
+                waiting = coroutine.throw(error)
+            except StopIteration:
                 return
-            self.sending_since = None
+            continue
+        try:
+            waiting = coroutine.send(None)
+        except StopIteration:
+            return
 
 
 # -- the server --------------------------------------------------------------------------
