@@ -3,7 +3,8 @@
 Starts the server as a subprocess (bots without delay, the limits on tables raised so that
 this one client address may create them all), creates ``--tables`` tables of four human
 seats, joins the seats over HTTP and opens a websocket per seat, all from this one asyncio
-process (the ``websockets`` client). Once every connection has its snapshot the measured
+process (the ``websockets`` client, on uvloop where it is installed: ``--client-loop
+asyncio`` for Python's own loop). Once every connection has its snapshot the measured
 window opens: each client plays its seat, sending a random legal move whenever its seat is
 to move, and times the round trip of each move (from sending it to receiving the update
 that carries it). A table whose game ends is replaced by a new one (created, joined and
@@ -28,7 +29,7 @@ with the game). ``--referee-only`` prints just that. Run::
 
     python benchmarks/server_load.py [--tables 200] [--seconds 60] [--games 0] [--variant auction-pitch]
                                      [--think 0] [--compression deflate] [--server-option=--queue-size=128]
-                                     [--trips round-trips.csv] [--server-log server.log]
+                                     [--trips round-trips.csv] [--server-log server.log] [--client-loop uvloop]
     python benchmarks/server_load.py --referee-only [--referee-games 5]
 """
 
@@ -503,6 +504,8 @@ def main() -> None:
     parser.add_argument("--referee-games", type=int, default=5, help="random games the referee's cost is taken over")
     parser.add_argument("--no-referee", action="store_true", help="only the server's load")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--client-loop", choices=["uvloop", "asyncio"], default="uvloop",
+                        help="the clients' event loop (uvloop, as the server's, where it is installed)")
     args = parser.parse_args()
     if not args.no_referee:
         referee(args.variant, args.referee_games, args.seed)
@@ -511,8 +514,16 @@ def main() -> None:
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)",
           flush=True)
     gc.set_threshold(*GC_THRESHOLDS)  # (the clients too: 800 of them share this one process)
-    with tempfile.TemporaryDirectory(prefix="pitchcore-load-") as folder:
-        asyncio.run(load(args, Path(folder)))
+    loop_factory = None
+    if args.client_loop == "uvloop":
+        with contextlib.suppress(ImportError):
+            import uvloop
+
+            loop_factory = uvloop.new_event_loop
+    print(f"clients' event loop: {'uvloop' if loop_factory else 'asyncio'}", flush=True)
+    with tempfile.TemporaryDirectory(prefix="pitchcore-load-") as folder, \
+            asyncio.Runner(loop_factory=loop_factory) as runner:
+        runner.run(load(args, Path(folder)))
 
 
 if __name__ == "__main__":
