@@ -137,6 +137,20 @@ def _play(job: tuple[int, Weights | None, int, bool]) -> tuple[bool, list[Decisi
     return play_game(*job)
 
 
+def _pool(workers: int) -> Any:
+    """Worker processes for the games (forked where the platform can)."""
+    return multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(workers)
+
+
+def _measure(pool: Any, weights: Weights, games: int) -> tuple[int, float, float]:
+    """The learner's wins in the evaluation games (seeds 0 to ``games`` - 1) against three
+    HeuristicBots, with the 95% interval of its share."""
+    wins = sum(won for won, _ in pool.imap_unordered(
+        _play, [(game, weights, 0, False) for game in range(games)], chunksize=8))
+    low, high = wilson(wins, games) or (0.0, 0.0)
+    return wins, low, high
+
+
 # -- fitting --------------------------------------------------------------------------
 
 
@@ -176,8 +190,7 @@ def train(args: argparse.Namespace) -> None:
     rows: list[dict[str, Any]] = []
     trained = 0.0
     next_seed = TRAIN_SEEDS
-    context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-    with context.Pool(args.workers) as pool:
+    with _pool(args.workers) as pool:
         for round_number in range(args.rounds):
             began = time.perf_counter()
             count = min(args.round_games, args.first_round_games * 2 ** round_number)
@@ -188,9 +201,7 @@ def train(args: argparse.Namespace) -> None:
             weights = fit(decisions)
             trained += time.perf_counter() - began
             evaluated = time.perf_counter()
-            wins = sum(won for won, _ in pool.imap_unordered(
-                _play, [(game, weights, args.playouts, False) for game in range(args.eval_games)], chunksize=8))
-            low, high = wilson(wins, args.eval_games) or (0.0, 0.0)
+            wins, low, high = _measure(pool, weights, args.eval_games)
             row = {"round": round_number + 1, "training_minutes": round(trained / 60, 2),
                    "games": next_seed - TRAIN_SEEDS, "decisions": len(decisions),
                    "eval_games": args.eval_games, "wins": wins, "share": round(wins / args.eval_games, 4),
@@ -214,11 +225,8 @@ def train(args: argparse.Namespace) -> None:
 
 def evaluate(args: argparse.Namespace) -> None:
     weights = load_weights(Path(args.weights))
-    context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-    with context.Pool(args.workers) as pool:
-        wins = sum(won for won, _ in pool.imap_unordered(
-            _play, [(game, weights, 0, False) for game in range(args.games)], chunksize=8))
-    low, high = wilson(wins, args.games) or (0.0, 0.0)
+    with _pool(args.workers) as pool:
+        wins, low, high = _measure(pool, weights, args.games)
     print(f"baseline vs 3 HeuristicBots: {wins}/{args.games} = {wins / args.games:.1%} "
           f"(95% {low:.1%}-{high:.1%}; chance 25%)")
 

@@ -27,7 +27,7 @@ RANKS = np.arange(52) % 13
 SUITS = np.arange(52) // 13
 GAME_POINTS = np.array([{8: 10, 9: 1, 10: 2, 11: 3, 12: 4}.get(int(rank), 0) for rank in RANKS], dtype=float)
 """Each card's points toward game: ten 10, ace 4, king 3, queen 2, jack 1."""
-JACK, TWO, ACE, TEN = 9, 0, 12, 8
+JACK, TWO, ACE, TEN, KING = 9, 0, 12, 8, 11
 
 PLAY_FEATURES = (
     "trump", "trump rank", "off-suit rank", "game points", "trump jack", "trump ace", "trump two", "trump ten",
@@ -126,14 +126,14 @@ class Features:
         high = (int(bid.argmax()) + 1) / 4 if bid.any() else 0.0
         scores = self.part(tensor, "scores")
         return np.array([
-            1.0, len(cards) / 6, float(best * 13 + ACE in cards), float(best * 13 + 11 in cards),
+            1.0, len(cards) / 6, float(best * 13 + ACE in cards), float(best * 13 + KING in cards),
             float(best * 13 + JACK in cards), float(best * 13 + TWO in cards), float(best * 13 + TEN in cards),
             RANKS[cards].max() / 12 if len(cards) else 0.0, (hand & (second == SUITS)).sum() / 6,
             (hand & (RANKS == ACE)).sum() / 4, high, auction.any(1).sum() / 3,
             float(self.part(tensor, "dealer")[0] > 0), scores[0], scores[1:].max(),
         ])
 
-    def bids_(self, tensor: Array, legal: npt.NDArray[np.intp]) -> Array:
+    def auction(self, tensor: Array, legal: npt.NDArray[np.intp]) -> Array:
         """One row per legal auction action: the summary in the block of its level (pass,
         bid 1, 2, ...), so each level weighs the hand in its own way."""
         summary = self.summary(tensor)
@@ -151,7 +151,7 @@ class Features:
         if kind == "play":
             return kind, legal, self.plays(tensor, legal)
         if kind == "bid":
-            return kind, legal, self.bids_(tensor, legal)
+            return kind, legal, self.auction(tensor, legal)
         return kind, legal, None
 
 
