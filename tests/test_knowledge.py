@@ -121,7 +121,7 @@ def test_the_real_deal_agrees_with_the_knowledge_and_samples_keep_to_it(variant:
     points = samples = 0
     phases: set[Phase] = set()
     for game, players in enumerate(player_counts):
-        for seed in range(1000 * game, 1000 * game + 3):
+        for seed in range(1000 * game, 1000 * game + 2):
             state = pc.new_game(rules, players=players, seed=seed)
             moves, count = random.Random(seed), 0
             while not state.is_over and len(state.hand_results) < 3:

@@ -29,7 +29,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from pitchcore.adapters import openspiel as adapter
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-SIM_HANDS = 10
+SIM_HANDS = 6
 """max_hands of the whole-game simulations: enough hands to cross deals, score and cut off."""
 
 

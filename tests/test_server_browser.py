@@ -317,8 +317,12 @@ def play_one_move(browser: Browser, rng: random.Random, checks: dict[str, Any]) 
         hands = attribute(browser, "table", "data-hands")
         browser.find_element(By.CSS_SELECTOR, f'#hand .card[data-card="{text}"][data-playable="true"]').click()
         wait_for_a_move(browser, number)
-        if attribute(browser, "table", "data-hands") == hands:  # (else a new hand is dealt: the card may be back)
-            assert text not in cards(browser, "#hand .card"), f"{text} was played and is still in the hand"
+        # Read at one moment: bots may end the hand between two reads, and deal the card back.
+        hands_now, held = browser.execute_script(
+            'return [document.getElementById("table").dataset.hands,'
+            ' [...document.querySelectorAll("#hand .card")].map((node) => node.getAttribute("data-card"))]')
+        if hands_now == hands:  # (else a new hand is dealt: the card may be back)
+            assert text not in held, f"{text} was played and is still in the hand"
         assert text in cards(browser, "#trick .card, #last-trick .card"), f"{text} is not on the table"
         checks["cards played"] = checks.get("cards played", 0) + 1
         return f"play {text}"

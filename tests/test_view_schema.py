@@ -105,11 +105,12 @@ def games(name: str) -> tuple[tuple[int, tuple[pc.GameState, ...]], ...]:
 def test_every_seats_view_in_every_phase_of_whole_games_validates(name: str) -> None:
     """Each view in full, except that a finished hand's result, the same in every later view
     of the game, is checked in the first view that holds it (the schema checks each result
-    on its own; checking all of them again in every view makes this test minutes long)."""
+    on its own; checking all of them again in every view makes this test minutes long), and
+    two seats' views of each state, a different two at the next state."""
     for players, states in games(name):
         checked = 0
-        for state in states:
-            for seat in range(state.players):
+        for number, state in enumerate(states):
+            for seat in {number % state.players, (number + 2) % state.players}:  # (two seats a state: in turn, all)
                 data = json.loads(json.dumps(pc.view_to_json(state.view(seat))))
                 results = data["hand_results"]
                 data["hand_results"] = results[checked:]
