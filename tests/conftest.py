@@ -60,6 +60,7 @@ without) runs them as usual. A module that starts playing games does not belong 
 RUN_ONCE = {
     "test_rl_example.py": "trains a small policy: its strength, not a rule, is what it measures",
     "test_baseline.py": "the learned baseline example: its features, fit, weights and training script",
+    "test_recipes.py": "the learning recipes (MaskablePPO, Tianshou, NFSP): their training, not a rule",
     "test_server_attacks.py": "attacks on the server's sockets and lobby",
     "test_server_browser.py": "Chromium clicking the page",
     "test_server_clients.py": "websocket clients of the real server",
