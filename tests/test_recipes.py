@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 RECIPES = Path(__file__).resolve().parent.parent / "examples" / "rl"
-SHARE = re.compile(r"vs 3 (HeuristicBot|RandomBot)s: (\d+)/(\d+) = ")
+SHARE = re.compile(r"vs 3 (HeuristicBot|RandomBot|heuristic|random)(?:s| bots): (\d+)/(\d+) = ")
 
 
 def run_recipe(script: str, *arguments: str) -> str:
@@ -31,8 +31,9 @@ def run_recipe(script: str, *arguments: str) -> str:
 
 def shares(output: str, games: int) -> dict[str, int]:
     """Games won against each kind of opponent, as the recipe printed them."""
-    found = {kind: int(wins) for kind, wins, total in SHARE.findall(output) if int(total) == games}
-    assert set(found) == {"HeuristicBot", "RandomBot"}, output
+    found = {kind.lower().removesuffix("bot"): int(wins) for kind, wins, total in SHARE.findall(output)
+             if int(total) == games}
+    assert set(found) == {"heuristic", "random"}, output
     assert all(0 <= wins <= games for wins in found.values())
     return found
 
@@ -49,4 +50,13 @@ def test_nfsp_recipe_trains_and_measures() -> None:
     pytest.importorskip("tree", reason="OpenSpiel's NFSP imports dm-tree")
     output = run_recipe("nfsp_recipe.py", "--minutes", "0.1", "--games", "8")
     assert re.search(r"self-play: [\d,]+ hands", output), output
+    shares(output, 8)
+
+
+def test_tianshou_recipe_trains_saves_and_measures(tmp_path: Path) -> None:
+    pytest.importorskip("tianshou", reason="the Tianshou recipe needs torch and tianshou")
+    saved = tmp_path / "policy.pt"
+    output = run_recipe("tianshou_recipe.py", "--minutes", "0.1", "--envs", "4", "--games", "8", "--out", str(saved))
+    assert re.search(r"trained [\d.]+ min, \d+ steps", output), output
+    assert saved.stat().st_size > 0
     shares(output, 8)
