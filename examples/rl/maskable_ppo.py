@@ -20,9 +20,10 @@ baseline (``baseline.py``) imitates a search bot instead.
 from __future__ import annotations
 
 import argparse
-import random
+import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -34,10 +35,9 @@ from stable_baselines3.common.env_util import make_vec_env
 import pitchcore
 import pitchcore.adapters.gymnasium  # (registers pitchcore/Pitch-v0)
 from pitchcore.bots import HeuristicBot, PolicyBot, RandomBot
-from pitchcore.tools.simulate import wilson
 
-VARIANT = "auction-pitch"
-PLAYERS = 4
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from measure import VARIANT, measure
 
 
 class Budget(BaseCallback):
@@ -67,24 +67,6 @@ def as_policy(model: MaskablePPO) -> Any:
         return int(action)
 
     return policy
-
-
-def measure(bot: PolicyBot, others: HeuristicBot | RandomBot, games: int) -> tuple[int, float, float]:
-    """Games won by ``bot``'s seat (seat ``game % 4``) against ``others`` at the three other
-    seats, with the 95% interval of its share."""
-    variant = pitchcore.load_variant(VARIANT)
-    wins = 0
-    for game in range(games):
-        rng = random.Random(game)
-        state = pitchcore.new_game(variant, players=PLAYERS, seed=game)
-        seat = game % PLAYERS
-        while not state.is_over:
-            mover = state.to_move
-            player = bot if mover == seat else others
-            state = state.apply(player.choose(state.view(mover), state.legal_moves(), rng))
-        wins += seat in state.winners
-    low, high = wilson(wins, games) or (0.0, 0.0)
-    return wins, low, high
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -18,9 +18,10 @@ PyTorch and dm-tree are not pitchcore dependencies.
 from __future__ import annotations
 
 import argparse
-import random
+import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -32,10 +33,9 @@ from open_spiel.python.pytorch import nfsp
 import pitchcore
 import pitchcore.adapters.openspiel  # (registers python_pitchcore)
 from pitchcore.bots import HeuristicBot, PolicyBot, RandomBot
-from pitchcore.tools.simulate import wilson
 
-VARIANT = "auction-pitch"
-PLAYERS = 4
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from measure import PLAYERS, VARIANT, measure
 
 
 def make_agents(env: rl_environment.Environment, seed: int) -> list[nfsp.NFSP]:
@@ -80,24 +80,6 @@ def as_policy(agent: nfsp.NFSP) -> object:
         return int(legal[int(np.argmax(probabilities[legal]))])
 
     return policy
-
-
-def measure(bot: PolicyBot, others: HeuristicBot | RandomBot, games: int) -> tuple[int, float, float]:
-    """Games won by ``bot``'s seat (seat ``game % 4``) against ``others`` at the three other
-    seats, with the 95% interval of its share."""
-    variant = pitchcore.load_variant(VARIANT)
-    wins = 0
-    for game in range(games):
-        rng = random.Random(game)
-        state = pitchcore.new_game(variant, players=PLAYERS, seed=game)
-        seat = game % PLAYERS
-        while not state.is_over:
-            mover = state.to_move
-            player = bot if mover == seat else others
-            state = state.apply(player.choose(state.view(mover), state.legal_moves(), rng))
-        wins += seat in state.winners
-    low, high = wilson(wins, games) or (0.0, 0.0)
-    return wins, low, high
 
 
 def main(argv: Sequence[str] | None = None) -> None:
