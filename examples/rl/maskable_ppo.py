@@ -34,10 +34,10 @@ from stable_baselines3.common.env_util import make_vec_env
 
 import pitchcore
 import pitchcore.adapters.gymnasium  # (registers pitchcore/Pitch-v0)
-from pitchcore.bots import HeuristicBot, PolicyBot, RandomBot
+from pitchcore.bots import PolicyBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from measure import VARIANT, measure
+from measure import VARIANT, report
 
 
 class Budget(BaseCallback):
@@ -84,10 +84,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         model.save(args.out)
     variant = pitchcore.load_variant(VARIANT)
     bot = PolicyBot(as_policy(model), variant=variant)
-    for others in (HeuristicBot(variant), RandomBot()):
-        wins, low, high = measure(bot, others, args.games)
-        print(f"MaskablePPO vs 3 {type(others).__name__}s: {wins}/{args.games} = {wins / args.games:.1%} "
-              f"(95% {low:.1%}-{high:.1%}; chance 25%)")
+    report("MaskablePPO", bot, args.games)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pitchcore
+from pitchcore.bots import HeuristicBot, RandomBot
 from pitchcore.bots.base import Bot
 from pitchcore.tools.simulate import wilson
 
@@ -32,3 +33,11 @@ def measure(bot: Bot, others: Bot, games: int, variant: str = VARIANT) -> tuple[
         wins += seat in state.winners
     low, high = wilson(wins, games) or (0.0, 0.0)
     return wins, low, high
+
+
+def report(name: str, bot: Bot, games: int, variant: str = VARIANT) -> None:
+    """Print ``bot``'s share of ``games`` against three HeuristicBots, then three RandomBots."""
+    for others in (HeuristicBot(pitchcore.load_variant(variant)), RandomBot()):
+        wins, low, high = measure(bot, others, games, variant)
+        print(f"{name} vs 3 {type(others).__name__}s: {wins}/{games} = {wins / games:.1%} "
+              f"(95% {low:.1%}-{high:.1%}; chance 25%)")

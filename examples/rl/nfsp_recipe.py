@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -32,10 +32,10 @@ from open_spiel.python.pytorch import nfsp
 
 import pitchcore
 import pitchcore.adapters.openspiel  # (registers python_pitchcore)
-from pitchcore.bots import HeuristicBot, PolicyBot, RandomBot
+from pitchcore.bots import PolicyBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from measure import PLAYERS, VARIANT, measure
+from measure import PLAYERS, VARIANT, report
 
 
 def make_agents(env: rl_environment.Environment, seed: int) -> list[nfsp.NFSP]:
@@ -66,7 +66,7 @@ def train(minutes: float, seed: int) -> tuple[list[nfsp.NFSP], int]:
     return agents, hands
 
 
-def as_policy(agent: nfsp.NFSP) -> object:
+def as_policy(agent: nfsp.NFSP) -> Callable[[npt.NDArray[np.float32], npt.NDArray[np.int8]], int]:
     """The agent's average policy as PolicyBot's callable: its most likely legal action."""
 
     def policy(tensor: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> int:
@@ -93,11 +93,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     agents, hands = train(args.minutes, args.seed)
     print(f"self-play: {hands:,} hands in {(time.monotonic() - start) / 60:.1f} min")
     variant = pitchcore.load_variant(VARIANT)
-    bot = PolicyBot(as_policy(agents[0]), observation="information_state", variant=variant)  # type: ignore[arg-type]
-    for others in (HeuristicBot(variant), RandomBot()):
-        wins, low, high = measure(bot, others, args.games)
-        print(f"NFSP vs 3 {type(others).__name__}s: {wins}/{args.games} = {wins / args.games:.1%} "
-              f"(95% {low:.1%}-{high:.1%}; chance 25%)")
+    bot = PolicyBot(as_policy(agents[0]), observation="information_state", variant=variant)
+    report("NFSP", bot, args.games)
 
 
 if __name__ == "__main__":
