@@ -18,7 +18,7 @@ from .slots import AuctionRule, DealRule, GoingOutRule, HandStep, TrickRule, Tru
 from .step import Step
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # (hashed whenever a game starts; every part of it is frozen)
 class Variant:
     """A complete rule set: what ``load_variant`` returns and ``new_game`` plays.
 

@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
+from typing import Literal
 
 from ..components.variant import Variant
 from ..loading.loader import load_variant
@@ -36,7 +37,7 @@ def new_game(
     *,
     players: int | None = None,
     seed: int | None = None,
-    dealer: int = 0,
+    dealer: int | Literal["random"] = 0,
     hands: Sequence[Sequence[str] | str] | None = None,
     stock: Sequence[str] | str | None = None,
     scores: Sequence[int] | None = None,
@@ -50,7 +51,9 @@ def new_game(
     - ``players``: None (the variant's default) or a whole number of seats it allows.
     - ``seed``: None (a random seed) or a whole number from 0 to ``2**64 - 1``: an ``int``
       or a numpy integer, never a ``bool``, a ``float`` or text.
-    - ``dealer``: the first dealer's seat, from 0 to ``players - 1``.
+    - ``dealer``: the first dealer's seat, from 0 to ``players - 1``, or ``"random"``: a seat
+      drawn from the seed (the same seed, the same first dealer), so that learning code that
+      plays single hands or cut-off games does not always deal from seat 0.
     - ``hands``: None, or one hand per seat to stack the first deal: each the cards' text
       (``"AS KS 3H"``) or a sequence of card texts, every hand as many cards as the variant
       deals (where the dealer chooses, one of the sizes it may choose), no card twice.
@@ -79,7 +82,9 @@ def _before_deal(variant: object, players: object, seed: object, dealer: object,
     if number is None or not 0 <= number < SEED_LIMIT:
         raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}")
     table = Table(variant, count, number)
-    seat = whole_number(dealer)
+    seat = random.Random(f"pitchcore/dealer/{number}").randrange(count) \
+        if isinstance(dealer, str) and dealer == "random" \
+        else whole_number(dealer)
     if seat is None or not 0 <= seat < count:
         raise ValueError(f"dealer must be a seat from 0 to {count - 1}, not {shown(dealer)}")
     start_scores = (0,) * table.sides if scores is None else _scores(scores, table.sides)
@@ -251,9 +256,8 @@ def _deck_dealt(state: GameState, top: list[int]) -> GameState:
     table = state.table
     named = set(top)
     rest = shuffled((card for card in table.deck if card not in named), f"{table.seed}/0")
-    start = start_of(state.log)._replace(stock=tuple(card_text(c) for c in top))
-    state = _fresh_hand(state.evolve(log=begin(start)), state.dealer, 0)
-    return enter(state.evolve(info=state.info._replace(stock=(*top, *rest))), 0)
+    start = start_of(state.log)._replace(stock=tuple(map(card_text, top)))
+    return enter(_fresh_hand(state.evolve(log=begin(start)), state.dealer, 0, (*top, *rest)), 0)
 
 
 __all__ = ["SCORE_LIMIT", "SEED_LIMIT", "advance", "apply_move", "begin_steps", "dealt_from_deck", "enter",

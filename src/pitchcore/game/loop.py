@@ -25,15 +25,19 @@ def start_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
     return enter(_fresh_hand(state, dealer, deal_number), 0)
 
 
-def _fresh_hand(state: GameState, dealer: int, deal_number: int) -> GameState:
-    """A new hand before its first step: the deck shuffled from the game's seed."""
+def _fresh_hand(state: GameState, dealer: int, deal_number: int,
+                deck: tuple[int, ...] | None = None) -> GameState:
+    """A new hand before its first step: the deck shuffled from the game's seed (or ``deck``,
+    top first, where the caller stacked it)."""
     table = state.table
-    key = f"{table.seed}/{deal_number}"
-    deck = shuffled_range(table.deck_size, key) if len(table.deck) == table.deck_size else shuffled(table.deck, key)
+    if deck is None:
+        key = f"{table.seed}/{deal_number}"
+        deck = tuple(shuffled_range(table.deck_size, key) if len(table.deck) == table.deck_size
+                     else shuffled(table.deck, key))
     players = table.players
     return GameState.of(table=table, scores=state.scores, dealer=dealer, deal_number=deal_number,
                         hand_results=state.hand_results, phase=Phase.BIDDING, to_move=None,
-                        masks=(0,) * players, info=HandInfo(dealt=(0,) * players, stock=tuple(deck)),
+                        masks=(0,) * players, info=HandInfo(dealt=(0,) * players, stock=deck),
                         trick_cards=(), leader=dealer, done_tricks=(), winner=None, step=0, log=state.log)
 
 

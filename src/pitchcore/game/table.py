@@ -14,6 +14,7 @@ from ..components.step import Step
 from ..components.trump import TrumpTables
 from ..components.trump_misdeal import exchange_step
 from ..components.variant import Variant
+from ..model.caches import Cache
 from .kernel import auction_step, draw_step, play_step
 from .loop import advance, enter
 from .view import view_of
@@ -22,6 +23,11 @@ _PLAY = HAND_STEPS.index("play")
 _AUCTION = HAND_STEPS.index("auction")
 _EXCHANGE = HAND_STEPS.index("exchange")
 _DEAL = HAND_STEPS.index("deal")
+_DERIVED: Cache[int, tuple[Variant, int, dict[str, Any]]] = Cache(256)
+"""A table's fields worked out from its variant and seat count, by (id of the variant,
+players), each with its variant and players: every game has a table of its own (its seed),
+but those fields are the same for every game of a variant (its steps hold nothing of one
+game), and a variant hashes slowly (it is found by id, then checked to be the same object)."""
 
 
 @attrs.frozen(eq=False)
@@ -61,21 +67,39 @@ class Table:
     rule it holds, and search keys its caches by table."""
 
     def __attrs_post_init__(self) -> None:
-        variant = self.variant
-        side_of = variant.deal.side_table(self.players)
+        variant, players = self.variant, self.players
+        key = id(variant) * 16 + players  # (a deal seats at most 8)
+        found = _DERIVED.get(key)
+        if found is None or found[0] is not variant or found[1] != players:
+            found = _DERIVED.put(key, (variant, players, self._derive()))
         set_ = object.__setattr__
-        set_(self, "side_of", side_of)
-        set_(self, "sides", max(side_of) + 1)
-        set_(self, "trump_tables", variant.trump.tables())
+        for name, value in found[2].items():
+            set_(self, name, value)
+        set_(self, "_hash", hash(self._key()))
+
+    def _derive(self) -> dict[str, Any]:
+        """The fields worked out from the variant and the seat count, set on this table and
+        returned: the same for every game of them (``_DERIVED`` keeps them)."""
+        variant = self.variant
+        fields: dict[str, Any] = {}
+
+        def set_(name: str, value: Any) -> None:
+            object.__setattr__(self, name, value)
+            fields[name] = value
+
+        side_of = variant.deal.side_table(self.players)
+        set_("side_of", side_of)
+        set_("sides", max(side_of) + 1)
+        set_("trump_tables", variant.trump.tables())
         shoot_bid = variant.shoot.bid
-        set_(self, "shoot_rank", variant.auction.rank(shoot_bid) if shoot_bid is not None else 0)
-        set_(self, "deck_size", variant.deal.deck_size())
-        set_(self, "deck", tuple(variant.deal.deck_cards()))
-        set_(self, "deck_mask", sum(1 << card for card in self.deck))
-        set_(self, "face_up_stock", getattr(variant.play, "stock", None) == "face-up")
-        set_(self, "calls", isinstance(variant.play, CallThenAny))
-        set_(self, "most_points", sum(point.most() for point in variant.points))
-        set_(self, "point_names", tuple(point.name for point in variant.points))
+        set_("shoot_rank", variant.auction.rank(shoot_bid) if shoot_bid is not None else 0)
+        set_("deck_size", variant.deal.deck_size())
+        set_("deck", tuple(variant.deal.deck_cards()))
+        set_("deck_mask", sum(1 << card for card in self.deck))
+        set_("face_up_stock", getattr(variant.play, "stock", None) == "face-up")
+        set_("calls", isinstance(variant.play, CallThenAny))
+        set_("most_points", sum(point.most() for point in variant.points))
+        set_("point_names", tuple(point.name for point in variant.points))
         steps = [getattr(variant, name) for name in HAND_STEPS]
         steps[_PLAY] = play_step(self, steps[_PLAY])  # on the compiled kernel where it can run
         steps[_AUCTION] = auction_step(self, steps[_AUCTION])  # (its bids before the dealer's)
@@ -84,8 +108,8 @@ class Table:
         auction = variant.auction
         if isinstance(auction, SingleRound) and auction.blind is not None:  # blind bids, before the deal
             steps[_DEAL] = BlindRound(auction, steps[_DEAL])
-        set_(self, "pipeline", tuple(steps))
-        set_(self, "_hash", hash(self._key()))
+        set_("pipeline", tuple(steps))
+        return fields
 
     @property
     def rules(self) -> Variant:
@@ -117,3 +141,4 @@ class Table:
 
     def __hash__(self) -> int:
         return self._hash
+

@@ -96,7 +96,12 @@ def parse_card(text: str) -> int:
 
 
 def card_text(card: int) -> str:
-    return JOKER_TEXT[card] if card >= DECK_SIZE else RANKS[card % 13] + SUITS[card // 13]
+    return _TEXTS[card]
+
+
+_TEXTS = tuple(RANKS[card % 13] + SUITS[card // 13] for card in range(DECK_SIZE)) + tuple(
+    JOKER_TEXT[card] for card in range(DECK_SIZE, MAX_CARDS))
+"""Each card's text by index (``card_text``'s answers: a game's record names every card of its deck)."""
 
 
 def parse_cards(text: str | Iterable[str]) -> list[int]:
