@@ -23,6 +23,7 @@ from pitchcore.interop.batch import Batch, BatchStep
 from pitchcore.interop.tensors import information_state_tensor, observation_tensor
 from pitchcore.loading.loader import load_variant_text
 from pitchcore.model.errors import IllegalMove
+from pitchcore.model.log import start_of
 from pitchcore.model.state import GameState
 
 STEPS = int(os.environ.get("PITCHCORE_BATCH_STEPS", "160"))
@@ -199,6 +200,28 @@ def test_seeds_make_games_reproducible() -> None:
     again = Batch("haus-pitch", n=2, seed=0)
     again.reset(seed=[7, 456])
     assert again.seeds[1] == three.seeds[1] and again.seeds[0] != three.seeds[0]
+
+
+def test_a_random_first_dealer_is_each_games_seat_for_its_seed() -> None:
+    """``dealer="random"``: every game, and every game started when one ends, deals first
+    from ``new_game``'s seat for its seed, so the rows replay from ``seeds`` alone."""
+    batch = Batch("auction-pitch", n=32, seed=3, dealer="random", max_hands=1)
+    found = batch.reset()
+    rng = np.random.default_rng(2)
+    dealers = set()
+    for _ in range(60):
+        for row in range(batch.n):
+            state = batch.state(row)
+            start = pc.new_game("auction-pitch", seed=batch.seeds[row], dealer="random")
+            assert start_of(state.log).dealer == start.dealer
+            dealers.add(start.dealer)
+        found = batch.step(_random_actions(found, rng))
+    assert dealers == {0, 1, 2, 3}
+    fixed = Batch("auction-pitch", n=2, dealer=1)
+    fixed.reset()
+    assert [start_of(fixed.state(row).log).dealer for row in range(2)] == [1, 1]
+    with pytest.raises(ValueError, match="dealer must be a seat from 0 to 3, not 4"):
+        Batch("auction-pitch", n=2, dealer=4)
 
 
 def test_an_illegal_action_raises_and_changes_nothing() -> None:

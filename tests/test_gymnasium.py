@@ -18,6 +18,7 @@ from conftest import BUNDLED, missing
 from pitchcore.bots import HeuristicBot, RandomBot
 from pitchcore.game.view import PlayerView
 from pitchcore.interop.tensors import information_state_tensor, observation_tensor, tensor_layout
+from pitchcore.model.log import start_of
 
 try:
     import gymnasium
@@ -212,3 +213,25 @@ def test_a_vector_env_hands_every_row_a_legal_action_through_episode_ends() -> N
     single = gymnasium.make(ENV_ID, max_hands=1)
     single.reset(seed=2)
     assert np.array_equal(single.get_wrapper_attr("action_masks")(), single.unwrapped.action_masks())
+
+
+def test_the_first_dealer_is_a_seat_or_drawn_from_the_seed() -> None:
+    """``dealer="random"`` deals each episode's first hand from ``new_game``'s seat for the
+    seed (the learner is not always beside the same dealer), a seat number always from that
+    seat, and ``reset(options={"dealer": d})`` one episode from ``d``."""
+    env = PitchEnv("auction-pitch", dealer="random", opponents="random")
+    dealers = set()
+    for seed in range(40):
+        env.reset(seed=seed)
+        first = start_of(env.game_state.log).dealer
+        assert first == pc.new_game("auction-pitch", seed=seed, dealer="random").dealer
+        dealers.add(first)
+    assert dealers == {0, 1, 2, 3}
+    fixed = PitchEnv("auction-pitch", dealer=2)
+    for seed in range(5):
+        fixed.reset(seed=seed)
+        assert start_of(fixed.game_state.log).dealer == 2
+    env.reset(seed=3, options={"dealer": 1})
+    assert start_of(env.game_state.log).dealer == 1
+    with pytest.raises(ValueError, match=r"options\['dealer'\] must be a seat from 0 to 3 or 'random', not -1"):
+        env.reset(seed=3, options={"dealer": -1})

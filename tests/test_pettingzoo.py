@@ -297,3 +297,31 @@ def test_the_parallel_env_makes_the_movers_action_and_gives_the_aec_envs_rewards
     parallel.reset(seed=1)
     with pytest.raises(ValueError, match="the seat to move"):
         parallel.step({})
+
+
+def test_a_random_first_dealer_comes_from_the_seed_and_passes_the_api_test() -> None:
+    """``dealer="random"``: each game's first dealer is ``new_game``'s draw from its seed, so
+    cut-off episodes do not all begin with seat 0 dealing, and a game still replays from its
+    seed; ``reset(options={"dealer": d})`` sets one game's dealer, a bad one is refused."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env("auction-pitch", max_hands=2, dealer="random"), num_cycles=300)
+    assert not unexpected(caught)
+    table = env("auction-pitch", dealer="random")
+    dealers = set()
+    for seed in range(40):
+        table.reset(seed=seed)
+        state = table.unwrapped.game_state
+        assert state == pc.new_game("auction-pitch", seed=seed, dealer="random")
+        dealers.add(state.dealer)
+    assert dealers == {0, 1, 2, 3}
+    table.reset(seed=5, options={"dealer": 2})
+    assert table.unwrapped.game_state == pc.new_game("auction-pitch", seed=5, dealer=2)
+    with pytest.raises(ValueError, match=r"options\['dealer'\] must be a seat from 0 to 3 or 'random', not 4"):
+        table.reset(seed=5, options={"dealer": 4})
+    assert table.unwrapped.game_state == pc.new_game("auction-pitch", seed=5, dealer=2)  # (unchanged)
+    parallel = parallel_env("auction-pitch", dealer=3)
+    parallel.reset(seed=9)
+    assert parallel.game_state.dealer == 3
+    with pytest.raises(ValueError, match="dealer must be a seat from 0 to 3, not 'left'"):
+        env("auction-pitch", dealer="left")  # type: ignore[arg-type]

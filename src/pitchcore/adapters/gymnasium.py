@@ -45,12 +45,13 @@ from ..model.cards import mask_text
 from ..model.errors import IllegalMove
 from ..model.phase import Phase
 from ..model.results import winners_text
-from ..model.state import GameState, seat_of
+from ..model.state import GameState, seat_of, whole_number
+from ..model.text import shown
 from ..tools.simulate import bot_by_name
 from ..tools.terminal import hand_text
 
-__all__ = ["ENV_ID", "PitchEnv", "UnsupportedRenderMode", "check_options", "observation_box", "position_text",
-           "render"]
+__all__ = ["ENV_ID", "PitchEnv", "UnsupportedRenderMode", "check_options", "first_dealer", "observation_box",
+           "position_text", "render"]
 
 ENV_ID = "pitchcore/Pitch-v0"
 """The id this module registers ``PitchEnv`` under with ``gymnasium.register``."""
@@ -84,9 +85,13 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
       and changes nothing (for debugging a masked learner).
     - ``render_mode``: ``"ansi"`` (``render`` returns text) or ``"human"`` (printed each step);
       the text shows every seat's cards (a spectator's view).
+    - ``dealer``: the first dealer's seat, or ``"random"``: drawn from each game's seed (as
+      ``new_game`` draws it), so that episodes cut off by ``max_hands`` do not always begin
+      with seat 0 dealing.
 
-    ``reset(seed=s)`` deals ``pitchcore.new_game(variant, players=players, seed=s)`` and lets the
-    bots move until the learner's turn; ``reset()`` draws the seed from ``np_random``.
+    ``reset(seed=s)`` deals ``pitchcore.new_game(variant, players=players, seed=s, dealer=dealer)``
+    and lets the bots move until the learner's turn; ``reset()`` draws the seed from
+    ``np_random``; ``reset(options={"dealer": d})`` sets the first dealer of that one game.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012 (Env's own)
@@ -95,11 +100,13 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
                  opponents: str | Bot | Sequence[str | Bot] = "random", max_hands: int | None = None,
                  reward: Literal["game", "hand"] = "game", observation: str = "observation",
                  illegal: Literal["raise", "lose"] = "lose", illegal_reward: float = -1.0,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, dealer: int | Literal["random"] = 0) -> None:
         check_options(render_mode=render_mode, reward=reward, illegal=illegal, observation=observation,
                       max_hands=max_hands)
         self.variant: Variant = _variant(variant)
-        state = new_game(self.variant, players=players, seed=0)  # (checks players)
+        state = new_game(self.variant, players=players, seed=0, dealer=dealer)  # (checks players and dealer)
+        self.dealer: int | Literal["random"] = dealer
+        """The first dealer of each game (a seat, or ``"random"``)."""
         self.players: int = state.players
         self.seat: int = seat_of(seat, self.players)
         """The learner's seat."""
@@ -145,12 +152,14 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Observation, dict[str, Any]]:
-        """A new game, played by the bots up to the learner's first turn (``options`` is ignored)."""
+        """A new game, played by the bots up to the learner's first turn (``options``:
+        ``{"dealer": d}`` sets this game's first dealer; other keys are ignored)."""
         super().reset(seed=seed)
+        dealer = first_dealer(options, self.dealer, self.players)
         game_seed = seed if seed is not None else int(self.np_random.integers(_SEEDS))
         for _ in range(100):
             self._rng = random.Random(f"pitchcore/gymnasium/{game_seed}")
-            start = new_game(self.variant, players=self.players, seed=game_seed)
+            start = new_game(self.variant, players=self.players, seed=game_seed, dealer=dealer)
             state = self._others(start)
             if not self._ended(state):
                 break
@@ -259,6 +268,22 @@ class UnsupportedRenderMode(ValueError, TypeError):
     ``ValueError``, and a ``TypeError`` as a constructor without the parameter would raise:
     Stable-Baselines3's ``make_vec_env`` asks for ``"rgb_array"`` and, on a ``TypeError``,
     makes the environment without a render mode."""
+
+
+def first_dealer(options: dict[str, Any] | None, default: int | Literal["random"],
+                 players: int) -> int | Literal["random"]:
+    """The first dealer a ``reset`` asks for: ``options["dealer"]`` where given (checked, a
+    ``ValueError`` naming the choices), else the environment's ``dealer``."""
+    if not options or "dealer" not in options:
+        return default
+    dealer = options["dealer"]
+    if not (isinstance(dealer, str) and dealer == "random"):
+        seat = whole_number(dealer)
+        if seat is None or not 0 <= seat < players:
+            raise ValueError(f"options['dealer'] must be a seat from 0 to {players - 1} or 'random', "
+                             f"not {shown(dealer)}")
+        return seat
+    return "random"
 
 
 def check_options(*, render_mode: object, reward: object, illegal: object, observation: object,

@@ -60,7 +60,7 @@ from ..model.errors import IllegalMove
 from ..model.moves import Move, parse_move
 from ..model.phase import Phase
 from ..model.state import GameState
-from .gymnasium import check_options, observation_box, render
+from .gymnasium import check_options, first_dealer, observation_box, render
 
 __all__ = ["Observation", "env", "parallel_env", "raw_env"]
 
@@ -75,7 +75,7 @@ _SEEDS = 2**63
 
 def env(variant: Variant | str = "auction-pitch", players: int | None = None, max_hands: int | None = None,
         render_mode: str | None = None, observation: str = "observation", reward: Reward = "game",
-        illegal: Illegal = "lose", illegal_reward: float = -1.0) -> Any:
+        illegal: Illegal = "lose", illegal_reward: float = -1.0, dealer: int | Literal["random"] = 0) -> Any:
     """``raw_env`` wrapped as PettingZoo's classic environments are: in its
     ``OrderEnforcingWrapper``, which refuses to step or observe before ``reset``.
 
@@ -84,7 +84,7 @@ def env(variant: Variant | str = "auction-pitch", players: int | None = None, ma
     default), or with ``illegal="raise"`` raises ``IllegalMove`` (a ``ValueError``) saying
     why and changes nothing."""
     return _OrderEnforcing(raw_env(variant, players, max_hands, render_mode, observation, reward,
-                                   illegal, illegal_reward))
+                                   illegal, illegal_reward, dealer))
 
 
 def _passed(name: str) -> property:
@@ -172,10 +172,14 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
     - ``illegal``: ``"lose"`` (the default, PettingZoo's classic convention: the game ends at
       once, the offender gets ``illegal_reward``, the others 0, and its info says why) or
       ``"raise"`` (an illegal action raises ``IllegalMove`` and changes nothing).
+    - ``dealer``: the first dealer's seat, or ``"random"``: drawn from each game's seed (as
+      ``new_game`` draws it), so that episodes cut off by ``max_hands`` do not always begin
+      with seat 0 dealing.
 
-    ``reset(seed=s)`` starts ``pitchcore.new_game(variant, players=players, seed=s)`` (so a
-    game is replayable from its seed); ``reset()`` draws the seed from the environment's own
-    generator, random unless an earlier ``reset`` was seeded.
+    ``reset(seed=s)`` starts ``pitchcore.new_game(variant, players=players, seed=s, dealer=dealer)``
+    (so a game is replayable from its seed); ``reset()`` draws the seed from the environment's
+    own generator, random unless an earlier ``reset`` was seeded;
+    ``reset(options={"dealer": d})`` sets the first dealer of that one game.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "pitchcore_v0",
@@ -183,13 +187,16 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
 
     def __init__(self, variant: Variant | str = "auction-pitch", players: int | None = None,
                  max_hands: int | None = None, render_mode: str | None = None, observation: str = "observation",
-                 reward: Reward = "game", illegal: Illegal = "lose", illegal_reward: float = -1.0) -> None:
+                 reward: Reward = "game", illegal: Illegal = "lose", illegal_reward: float = -1.0,
+                 dealer: int | Literal["random"] = 0) -> None:
         super().__init__()
         check_options(render_mode=render_mode, reward=reward, illegal=illegal, observation=observation,
                       max_hands=max_hands)
         self.variant: Variant = _variant(variant)
         """The rules played."""
-        probe = new_game(self.variant, players=players, seed=0)  # (checks players)
+        probe = new_game(self.variant, players=players, seed=0, dealer=dealer)  # (checks players and dealer)
+        self.dealer: int | Literal["random"] = dealer
+        """The first dealer of each game (a seat, or ``"random"``)."""
         self.players: int = probe.players
         """Seats at the table."""
         self.space: ActionSpace = action_space(self.variant, self.players)
@@ -243,13 +250,15 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
         return self._chosen
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game: ``new_game(variant, players=players, seed=seed)`` (``options`` is ignored)."""
+        """A new game: ``new_game(variant, players=players, seed=seed, dealer=dealer)``
+        (``options``: ``{"dealer": d}`` sets this game's first dealer; other keys are ignored)."""
+        dealer = first_dealer(options, self.dealer, self.players)
         if seed is None:
             game_seed = self._seeds.randrange(_SEEDS)
         else:
             game_seed = seed
             self._seeds.seed(f"pitchcore/pettingzoo/{seed}")
-        self._state = new_game(self.variant, players=self.players, seed=game_seed)
+        self._state = new_game(self.variant, players=self.players, seed=game_seed, dealer=dealer)
         self._chosen = 0
         self._seen = (None, 0, "", None)
         self._legal = (None, b"")
@@ -369,12 +378,13 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
 
 def parallel_env(variant: Variant | str = "auction-pitch", players: int | None = None, max_hands: int | None = None,
                  render_mode: str | None = None, observation: str = "observation", reward: Reward = "game",
-                 illegal: Illegal = "lose", illegal_reward: float = -1.0) -> ParallelPitch:
+                 illegal: Illegal = "lose", illegal_reward: float = -1.0,
+                 dealer: int | Literal["random"] = 0) -> ParallelPitch:
     """The game as a PettingZoo ``ParallelEnv`` (``env``'s options): for libraries and
     wrappers that take parallel environments (SuperSuit's vector wrappers, Tianshou's and
     RLlib's multi-agent loops)."""
     return ParallelPitch(raw_env(variant, players, max_hands, render_mode, observation, reward, illegal,
-                                 illegal_reward))
+                                 illegal_reward, dealer))
 
 
 class ParallelPitch(ParallelEnv[str, Observation, int | None]):  # type: ignore[misc,unused-ignore]

@@ -66,8 +66,8 @@ _SEEDS = 2**63
 class PitchVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt.NDArray[Any]]):
     """``num_envs`` games of one variant, the learner at ``seat`` in each (see the module notes).
 
-    ``variant``, ``players``, ``seat``, ``max_hands``, ``reward`` and ``observation`` are
-    ``PitchEnv``'s; ``opponents`` is ``"random"``, a ``BatchedPolicy``, or what ``PitchEnv``
+    ``variant``, ``players``, ``seat``, ``max_hands``, ``reward``, ``observation`` and
+    ``dealer`` are ``PitchEnv``'s; ``opponents`` is ``"random"``, a ``BatchedPolicy``, or what ``PitchEnv``
     takes (a bot name, a ``Bot``, or one per other seat).
     """
 
@@ -76,11 +76,12 @@ class PitchVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], n
     def __init__(self, variant: Any = "auction-pitch", num_envs: int = 64, players: int | None = None, seat: int = 0,
                  opponents: str | Bot | Sequence[str | Bot] | BatchedPolicy = "random",
                  max_hands: int | None = None, reward: Literal["game", "hand"] = "game",
-                 observation: Literal["observation", "information_state"] = "observation") -> None:
+                 observation: Literal["observation", "information_state"] = "observation",
+                 dealer: int | Literal["random"] = 0) -> None:
         check_options(render_mode=None, reward=reward, illegal="raise", observation=observation, max_hands=max_hands)
         rules = _variant(variant)
         self.batch = Batch(rules, num_envs, players, reward=reward, max_hands=max_hands, observation=observation,
-                           copy=False)
+                           copy=False, dealer=dealer)
         """The games (``batch.state(i)`` is game ``i``'s position)."""
         self.num_envs = num_envs
         self.players = self.batch.players

@@ -110,6 +110,8 @@ class Batch:
       kernel writes observations; information states are written by the per-state function.
     - ``copy``: return copies of the arrays (True), or the batch's own, which the next
       ``step`` overwrites (False: a little faster; do not write into them).
+    - ``dealer``: each game's first dealer: a seat, or ``"random"``, drawn from the game's
+      seed (as ``new_game`` draws it).
 
     An action that is not legal raises ``IllegalMove`` naming the game and why, before any
     game moves: the batch is then as it was.
@@ -117,7 +119,8 @@ class Batch:
 
     def __init__(self, variant: Variant | str = "auction-pitch", n: int = 256, players: int | None = None, *,
                  seed: int = 0, reward: Reward = "game", max_hands: int | None = None,
-                 observation: Literal["observation", "information_state"] = "observation", copy: bool = True) -> None:
+                 observation: Literal["observation", "information_state"] = "observation", copy: bool = True,
+                 dealer: int | Literal["random"] = 0) -> None:
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise ValueError(f"n must be a whole number of games >= 1, not {n!r}")
         if reward not in ("game", "hand"):
@@ -128,7 +131,9 @@ class Batch:
             raise ValueError(f"max_hands must be None or a whole number >= 1, not {max_hands!r}")
         self.variant: Variant = _variant(variant)
         """The rules played."""
-        probe = new_game(self.variant, players=players, seed=0)  # (checks players)
+        probe = new_game(self.variant, players=players, seed=0, dealer=dealer)  # (checks players and dealer)
+        self.dealer: int | Literal["random"] = dealer
+        """Each game's first dealer (a seat, or ``"random"``)."""
         self.n = n
         self.players: int = probe.players
         self.space: ActionSpace = action_space(self.variant, self.players)
@@ -212,7 +217,7 @@ class Batch:
     def _start(self, index: int) -> Game:
         seed = self._generators[index].randrange(_SEEDS)
         self.seeds[index] = seed
-        state = new_game(self.variant, players=self.players, seed=seed)
+        state = new_game(self.variant, players=self.players, seed=seed, dealer=self.dealer)
         game = Game(state)
         self._chosen[index] = 0
         self._scores[index] = state.scores
