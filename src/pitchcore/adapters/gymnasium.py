@@ -274,7 +274,7 @@ def first_dealer(options: dict[str, Any] | None, default: int | Literal["random"
                  players: int) -> int | Literal["random"]:
     """The first dealer a ``reset`` asks for: ``options["dealer"]`` where given (checked, a
     ``ValueError`` naming the choices), else the environment's ``dealer``."""
-    if not options or "dealer" not in options:
+    if not isinstance(options, dict) or "dealer" not in options:
         return default
     dealer = options["dealer"]
     if not (isinstance(dealer, str) and dealer == "random"):
