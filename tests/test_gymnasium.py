@@ -233,5 +233,5 @@ def test_the_first_dealer_is_a_seat_or_drawn_from_the_seed() -> None:
         assert start_of(fixed.game_state.log).dealer == 2
     env.reset(seed=3, options={"dealer": 1})
     assert start_of(env.game_state.log).dealer == 1
-    with pytest.raises(ValueError, match=r"options\['dealer'\] must be a seat from 0 to 3 or 'random', not -1"):
+    with pytest.raises(ValueError, match=r"options\['dealer'\]: dealer must be a seat from 0 to 3, not -1; 'random'"):
         env.reset(seed=3, options={"dealer": -1})

@@ -317,7 +317,7 @@ def test_a_random_first_dealer_comes_from_the_seed_and_passes_the_api_test() -> 
     assert dealers == {0, 1, 2, 3}
     table.reset(seed=5, options={"dealer": 2})
     assert table.unwrapped.game_state == pc.new_game("auction-pitch", seed=5, dealer=2)
-    with pytest.raises(ValueError, match=r"options\['dealer'\] must be a seat from 0 to 3 or 'random', not 4"):
+    with pytest.raises(ValueError, match=r"options\['dealer'\]: dealer must be a seat from 0 to 3, not 4; 'random'"):
         table.reset(seed=5, options={"dealer": 4})
     assert table.unwrapped.game_state == pc.new_game("auction-pitch", seed=5, dealer=2)  # (unchanged)
     parallel = parallel_env("auction-pitch", dealer=3)

@@ -38,20 +38,19 @@ except ImportError as error:  # pragma: no cover - the extra is missing
 
 from ..bots.base import Bot
 from ..components.variant import Variant
-from ..game.engine import _variant, new_game
+from ..game.engine import _variant, first_dealer, new_game
 from ..interop.actions import ActionSpace, action_space
 from ..interop.tensors import information_state_tensor, observation_tensor, tensor_layout
 from ..model.cards import mask_text
 from ..model.errors import IllegalMove
 from ..model.phase import Phase
 from ..model.results import winners_text
-from ..model.state import GameState, seat_of, whole_number
-from ..model.text import shown
+from ..model.state import GameState, seat_of
 from ..tools.simulate import bot_by_name
 from ..tools.terminal import hand_text
 
-__all__ = ["ENV_ID", "PitchEnv", "UnsupportedRenderMode", "check_options", "first_dealer", "observation_box",
-           "position_text", "render"]
+__all__ = ["ENV_ID", "PitchEnv", "UnsupportedRenderMode", "check_options", "observation_box",
+           "position_text", "render", "reset_dealer"]
 
 ENV_ID = "pitchcore/Pitch-v0"
 """The id this module registers ``PitchEnv`` under with ``gymnasium.register``."""
@@ -155,7 +154,7 @@ class PitchEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         """A new game, played by the bots up to the learner's first turn (``options``:
         ``{"dealer": d}`` sets this game's first dealer; other keys are ignored)."""
         super().reset(seed=seed)
-        dealer = first_dealer(options, self.dealer, self.players)
+        dealer = reset_dealer(options, self.dealer, self.players)
         game_seed = seed if seed is not None else int(self.np_random.integers(_SEEDS))
         for _ in range(100):
             self._rng = random.Random(f"pitchcore/gymnasium/{game_seed}")
@@ -270,20 +269,19 @@ class UnsupportedRenderMode(ValueError, TypeError):
     makes the environment without a render mode."""
 
 
-def first_dealer(options: dict[str, Any] | None, default: int | Literal["random"],
+def reset_dealer(options: dict[str, Any] | None, default: int | Literal["random"],
                  players: int) -> int | Literal["random"]:
-    """The first dealer a ``reset`` asks for: ``options["dealer"]`` where given (checked, a
-    ``ValueError`` naming the choices), else the environment's ``dealer``."""
+    """The first dealer a ``reset`` asks for: ``options["dealer"]`` where given, checked as
+    ``new_game`` checks it before anything changes (a ``ValueError`` naming the choices), else
+    the environment's ``dealer``."""
     if not isinstance(options, dict) or "dealer" not in options:
         return default
-    dealer = options["dealer"]
-    if not (isinstance(dealer, str) and dealer == "random"):
-        seat = whole_number(dealer)
-        if seat is None or not 0 <= seat < players:
-            raise ValueError(f"options['dealer'] must be a seat from 0 to {players - 1} or 'random', "
-                             f"not {shown(dealer)}")
-        return seat
-    return "random"
+    dealer: int | Literal["random"] = options["dealer"]
+    try:
+        first_dealer(dealer, players, 0)
+    except ValueError as error:
+        raise ValueError(f"options['dealer']: {error}; 'random' draws one from the seed") from None
+    return dealer
 
 
 def check_options(*, render_mode: object, reward: object, illegal: object, observation: object,

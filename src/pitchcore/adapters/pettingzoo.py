@@ -60,7 +60,7 @@ from ..model.errors import IllegalMove
 from ..model.moves import Move, parse_move
 from ..model.phase import Phase
 from ..model.state import GameState
-from .gymnasium import check_options, first_dealer, observation_box, render
+from .gymnasium import check_options, observation_box, render, reset_dealer
 
 __all__ = ["Observation", "env", "parallel_env", "raw_env"]
 
@@ -252,7 +252,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc,unused-ignore
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: ``new_game(variant, players=players, seed=seed, dealer=dealer)``
         (``options``: ``{"dealer": d}`` sets this game's first dealer; other keys are ignored)."""
-        dealer = first_dealer(options, self.dealer, self.players)
+        dealer = reset_dealer(options, self.dealer, self.players)
         if seed is None:
             game_seed = self._seeds.randrange(_SEEDS)
         else:

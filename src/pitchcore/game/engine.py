@@ -82,11 +82,7 @@ def _before_deal(variant: object, players: object, seed: object, dealer: object,
     if number is None or not 0 <= number < SEED_LIMIT:
         raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}")
     table = Table(variant, count, number)
-    seat = random.Random(f"pitchcore/dealer/{number}").randrange(count) \
-        if isinstance(dealer, str) and dealer == "random" \
-        else whole_number(dealer)
-    if seat is None or not 0 <= seat < count:
-        raise ValueError(f"dealer must be a seat from 0 to {count - 1}, not {shown(dealer)}")
+    seat = first_dealer(dealer, count, number)
     start_scores = (0,) * table.sides if scores is None else _scores(scores, table.sides)
     log = begin(Start(seat, None if scores is None else start_scores))
     return GameState.of(table=table, scores=start_scores, dealer=seat, deal_number=0, hand_results=(),
@@ -104,6 +100,17 @@ def dealt_from_deck(variant: Variant, deck: Sequence[int], *, players: int, seed
     if sorted(deck) != list(state.table.deck):
         raise ValueError(f"deck must hold each of the variant's {len(state.table.deck)} cards once")
     return _deck_dealt(state, list(deck))
+
+
+def first_dealer(dealer: object, players: int, seed: int) -> int:
+    """The seat ``new_game``'s ``dealer`` names (``"random"``: drawn from ``seed``), checked:
+    a ``ValueError`` names the seats it may be."""
+    if isinstance(dealer, str) and dealer == "random":
+        return random.Random(f"pitchcore/dealer/{seed}").randrange(players)
+    seat = whole_number(dealer)
+    if seat is None or not 0 <= seat < players:
+        raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
+    return seat
 
 
 def _variant(variant: object) -> Variant:
@@ -261,4 +268,4 @@ def _deck_dealt(state: GameState, top: list[int]) -> GameState:
 
 
 __all__ = ["SCORE_LIMIT", "SEED_LIMIT", "advance", "apply_move", "begin_steps", "dealt_from_deck", "enter",
-           "finish_hand", "legal_moves", "new_game", "seating_problem", "start_hand"]
+           "finish_hand", "first_dealer", "legal_moves", "new_game", "seating_problem", "start_hand"]
