@@ -202,7 +202,7 @@ def test_legal_actions_take_the_legal_moves_apart_exactly(name: str, seed: int) 
     state = new(name, seed)
     space = action_space(state)
     rng = random.Random(seed)
-    for before, _, _ in play_random(state, seed, max_moves=250):
+    for before, _, _ in play_random(state, seed, max_moves=150):
         check_decomposition(space, before, rng)
 
 
