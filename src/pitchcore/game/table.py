@@ -23,9 +23,9 @@ _PLAY = HAND_STEPS.index("play")
 _AUCTION = HAND_STEPS.index("auction")
 _EXCHANGE = HAND_STEPS.index("exchange")
 _DEAL = HAND_STEPS.index("deal")
-_DERIVED: Cache[int, tuple[Variant, int, dict[str, Any]]] = Cache(256)
+_DERIVED: Cache[tuple[int, int], tuple[Variant, dict[str, Any]]] = Cache(256)
 """A table's fields worked out from its variant and seat count, by (id of the variant,
-players), each with its variant and players: every game has a table of its own (its seed),
+players), each with its variant: every game has a table of its own (its seed),
 but those fields are the same for every game of a variant (its steps hold nothing of one
 game), and a variant hashes slowly (it is found by id, then checked to be the same object)."""
 
@@ -67,15 +67,14 @@ class Table:
     rule it holds, and search keys its caches by table."""
 
     def __attrs_post_init__(self) -> None:
-        variant, players = self.variant, self.players
-        key = id(variant) * 16 + players  # (a deal seats at most 8)
+        key = (id(self.variant), self.players)
         found = _DERIVED.get(key)
-        if found is None or found[0] is not variant or found[1] != players:
-            found = _DERIVED.put(key, (variant, players, self._derive()))
-        set_ = object.__setattr__
-        for name, value in found[2].items():
-            set_(self, name, value)
-        set_(self, "_hash", hash(self._key()))
+        if found is not None and found[0] is self.variant:
+            for name, value in found[1].items():
+                object.__setattr__(self, name, value)
+        else:
+            _DERIVED.put(key, (self.variant, self._derive()))
+        object.__setattr__(self, "_hash", hash(self._key()))
 
     def _derive(self) -> dict[str, Any]:
         """The fields worked out from the variant and the seat count, set on this table and
@@ -141,4 +140,3 @@ class Table:
 
     def __hash__(self) -> int:
         return self._hash
-
